@@ -1,0 +1,43 @@
+// The JavaScript a browser loads for the login route, gzipped. Budget: < 250 KB.
+// Loads /login in Debian's Chromium against the built server and gzips every script it fetched.
+// `--check` exits non-zero over budget (used by `npm test`).
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { startServer } from '../scripts/run-server.mjs';
+
+const BUDGET_KB = 250;
+const server = await startServer({ env: { DEMO_DATA: 'false' } });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  const page = await browser.newPage();
+  const scripts = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') {
+      scripts.push({ url: response.url(), body: await response.body() });
+    }
+  });
+  await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  let total = 0;
+  for (const { url, body } of scripts) {
+    const gz = gzipSync(body).length;
+    total += gz;
+    console.log(`${(gz / 1024).toFixed(1).padStart(7)} KB  ${new URL(url).pathname}`);
+  }
+  console.log(
+    `login route JavaScript: ${(total / 1024).toFixed(1)} KB gzipped in ${scripts.length} files (budget ${BUDGET_KB} KB)`,
+  );
+  if (process.argv.includes('--check') && total / 1024 > BUDGET_KB) process.exitCode = 1;
+} finally {
+  await browser.close();
+  await server.stop();
+}

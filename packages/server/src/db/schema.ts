@@ -1,0 +1,159 @@
+import type { ColumnType } from 'kysely';
+
+/**
+ * Row types of the SQL schema as Kysely sees them through CamelCasePlugin (snake_case in SQL,
+ * camelCase here). JSON columns are jsonb: read as parsed values, written as JSON text.
+ */
+type Json = ColumnType<unknown, string, string>;
+type NullableJson = ColumnType<unknown | null, string | null, string | null>;
+
+export interface AdminSettingsTable {
+  id: string;
+  createdTime: number;
+  key: string;
+  jsonValue: Json;
+}
+
+export interface TenantProfileTable {
+  id: string;
+  createdTime: number;
+  name: string;
+  description: string | null;
+  profileData: Json;
+  isDefault: boolean;
+  isolatedTbCore: boolean;
+  isolatedTbRuleEngine: boolean;
+}
+
+interface ContactColumns {
+  country: string | null;
+  state: string | null;
+  city: string | null;
+  address: string | null;
+  address2: string | null;
+  zip: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+export interface TenantTable extends ContactColumns {
+  id: string;
+  createdTime: number;
+  tenantProfileId: string;
+  title: string;
+  region: string | null;
+  additionalInfo: NullableJson;
+}
+
+export interface CustomerTable extends ContactColumns {
+  id: string;
+  createdTime: number;
+  tenantId: string;
+  title: string;
+  additionalInfo: NullableJson;
+}
+
+export interface UserTable {
+  id: string;
+  createdTime: number;
+  tenantId: string | null;
+  customerId: string | null;
+  authority: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  additionalInfo: NullableJson;
+}
+
+export interface UserCredentialsTable {
+  id: string;
+  createdTime: number;
+  userId: string;
+  enabled: boolean;
+  password: string | null;
+  activateToken: string | null;
+  resetToken: string | null;
+  passwordChangedTs: number | null;
+  tokensOutdatedAt: number | null;
+}
+
+export interface DeviceProfileTable {
+  id: string;
+  createdTime: number;
+  tenantId: string;
+  name: string;
+  type: string;
+  image: string | null;
+  transportType: string;
+  provisionType: string;
+  profileData: Json;
+  description: string | null;
+  isDefault: boolean;
+  defaultRuleChainId: string | null;
+  defaultDashboardId: string | null;
+  defaultQueueName: string | null;
+  provisionDeviceKey: string | null;
+  firmwareId: string | null;
+  softwareId: string | null;
+}
+
+export interface DeviceTable {
+  id: string;
+  createdTime: number;
+  tenantId: string;
+  customerId: string | null;
+  deviceProfileId: string;
+  name: string;
+  type: string | null;
+  label: string | null;
+  deviceData: NullableJson;
+  additionalInfo: NullableJson;
+  firmwareId: string | null;
+  softwareId: string | null;
+}
+
+export interface DeviceCredentialsTable {
+  id: string;
+  createdTime: number;
+  deviceId: string;
+  credentialsType: string;
+  credentialsId: string;
+  credentialsValue: string | null;
+}
+
+export interface AssetTable {
+  id: string;
+  createdTime: number;
+  tenantId: string;
+  customerId: string | null;
+  name: string;
+  type: string;
+  label: string | null;
+  additionalInfo: NullableJson;
+}
+
+export interface DashboardTable {
+  id: string;
+  createdTime: number;
+  tenantId: string;
+  title: string;
+  image: string | null;
+  configuration: NullableJson;
+  assignedCustomers: Json;
+  mobileHide: boolean;
+  mobileOrder: number | null;
+}
+
+export interface Database {
+  adminSettings: AdminSettingsTable;
+  tenantProfile: TenantProfileTable;
+  tenant: TenantTable;
+  customer: CustomerTable;
+  tbUser: UserTable;
+  userCredentials: UserCredentialsTable;
+  deviceProfile: DeviceProfileTable;
+  device: DeviceTable;
+  deviceCredentials: DeviceCredentialsTable;
+  asset: AssetTable;
+  dashboard: DashboardTable;
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index.js';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface Store {
+  db: Db;
+  /** 'pglite' for the embedded store, 'postgres' for a server given by DATABASE_URL. */
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+
+/**
+ * Opens the SQL store: PostgreSQL when a URL is given, otherwise embedded PGlite under dataDir
+ * (`memory://` keeps it in memory). Both speak the same dialect, so the rest of the server does not
+ * know which one it runs on.
+ */
+export async function openStore(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Store> {
+  const plugins = [new CamelCasePlugin()];
+  if (options.databaseUrl && options.databaseUrl !== 'memory://') {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // bigint columns hold epoch milliseconds, which fit in a JS number.
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  let dataPath: string | undefined;
+  if (options.databaseUrl !== 'memory://') {
+    dataPath = path.join(options.dataDir, 'db');
+    await fs.mkdir(dataPath, { recursive: true });
+  }
+  const pglite = new PGlite(dataPath);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies pending migrations; Kysely holds a PostgreSQL advisory lock so cluster nodes take turns. */
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider, migrationTableName: 'schema_migration' });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

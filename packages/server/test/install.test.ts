@@ -1,0 +1,193 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { migrations } from '../src/db/migrations/index.js';
+import { migrate, openStore, type Store } from '../src/db/store.js';
+import { installSystemData, isInstalled } from '../src/install/system-data.js';
+import {
+  DEMO,
+  expectError,
+  expectOk,
+  newStoreLocation,
+  prepareStore,
+  type StoreLocation,
+  startServer,
+  type UserJson,
+} from './helper.js';
+
+/**
+ * First start and restart on the same data. The store is on disk for PGlite (a temporary
+ * directory, not memory) and a database of its own on PostgreSQL, so a second start sees what
+ * the first one wrote.
+ */
+
+const TENANT_PROFILES = [
+  'Default',
+  'Isolated TB Core',
+  'Isolated TB Core and TB Rule Engine',
+  'Isolated TB Rule Engine',
+];
+
+async function counts(store: Store) {
+  const count = async (
+    table: 'tbUser' | 'userCredentials' | 'tenant' | 'customer' | 'tenantProfile' | 'device',
+  ) => {
+    const row = await store.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  return {
+    users: await count('tbUser'),
+    credentials: await count('userCredentials'),
+    tenants: await count('tenant'),
+    customers: await count('customer'),
+    tenantProfiles: await count('tenantProfile'),
+    devices: await count('device'),
+  };
+}
+
+describe('first start and restart', () => {
+  let location: StoreLocation;
+
+  beforeAll(async () => {
+    location = await newStoreLocation({ persistent: true });
+  });
+
+  afterAll(async () => {
+    await location?.drop();
+  });
+
+  it('installs once and finds the install on the next start', async () => {
+    const first = await startServer({ location });
+    let firstCounts: Awaited<ReturnType<typeof counts>>;
+    let token: string;
+    try {
+      expect(await isInstalled(first.store.db)).toBe(true);
+      firstCounts = await counts(first.store);
+      expect(firstCounts).toEqual({
+        users: 3,
+        credentials: 3,
+        tenants: 1,
+        customers: 2,
+        tenantProfiles: 4,
+        devices: 5,
+      });
+      ({ token } = await first.api.login(DEMO.tenant.email, DEMO.tenant.password));
+    } finally {
+      await first.close();
+    }
+
+    const second = await startServer({ location });
+    try {
+      expect(await counts(second.store)).toEqual(firstCounts);
+      // The signing key generated at first start is stored: tokens survive a restart.
+      const me = expectOk(await second.api.get<UserJson>('/api/auth/user', { token }));
+      expect(me.email).toBe(DEMO.tenant.email);
+      expectOk(
+        await second.api.post('/api/auth/login', { username: DEMO.sysadmin.email, password: 'sysadmin' }),
+      );
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('records every migration once, and migrating again changes nothing', async () => {
+    const config = loadConfig({ DATA_DIR: location.dataDir, DATABASE_URL: location.databaseUrl ?? '' });
+    const store = await openStore(config);
+    try {
+      const recorded = async () =>
+        (
+          await sql<{ name: string }>`select name from schema_migration order by name`.execute(store.db)
+        ).rows.map((r) => r.name);
+      expect(await recorded()).toEqual(Object.keys(migrations).sort());
+      await migrate(store.db);
+      await prepareStore(store, config);
+      expect(await recorded()).toEqual(Object.keys(migrations).sort());
+      expect((await counts(store)).users).toBe(3);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('install steps', () => {
+  it('isInstalled is false on a migrated empty store and true after the system install', async () => {
+    const location = await newStoreLocation();
+    const store = await openStore(
+      loadConfig({ DATA_DIR: location.dataDir, DATABASE_URL: location.databaseUrl ?? '' }),
+    );
+    try {
+      await migrate(store.db);
+      expect(await isInstalled(store.db)).toBe(false);
+      expect((await counts(store)).users).toBe(0);
+      await installSystemData(store.db, { baseUrl: 'http://localhost:8080' });
+      expect(await isInstalled(store.db)).toBe(true);
+    } finally {
+      await store.close();
+      await location.drop();
+    }
+  });
+});
+
+describe('without demo data', () => {
+  it('holds only the system administrator, the tenant profiles and the system settings', async () => {
+    const server = await startServer({ demo: false });
+    try {
+      const { db } = server.store;
+      expect(await counts(server.store)).toEqual({
+        users: 1,
+        credentials: 1,
+        tenants: 0,
+        customers: 0,
+        tenantProfiles: 4,
+        devices: 0,
+      });
+      const users = await db
+        .selectFrom('tbUser')
+        .select(['email', 'authority', 'tenantId', 'customerId'])
+        .execute();
+      expect(users).toEqual([
+        { email: DEMO.sysadmin.email, authority: 'SYS_ADMIN', tenantId: null, customerId: null },
+      ]);
+      const profiles = await db
+        .selectFrom('tenantProfile')
+        .select(['name', 'isDefault'])
+        .orderBy('name')
+        .execute();
+      expect(profiles.map((p) => p.name)).toEqual(TENANT_PROFILES);
+      expect(profiles.filter((p) => p.isDefault).map((p) => p.name)).toEqual(['Default']);
+      const keys = await db.selectFrom('adminSettings').select('key').orderBy('key').execute();
+      expect(keys.map((k) => k.key)).toEqual(['general', 'jwt', 'mail']);
+      expect(await db.selectFrom('deviceProfile').select('id').execute()).toEqual([]);
+
+      expectError(
+        await server.api.post('/api/auth/login', {
+          username: DEMO.tenant.email,
+          password: DEMO.tenant.password,
+        }),
+        401,
+        10,
+        'Invalid username or password',
+      );
+      const { token } = await server.api.login(DEMO.sysadmin.email, DEMO.sysadmin.password);
+      const general = expectOk(
+        await server.api.get<{ jsonValue: Record<string, unknown> }>('/api/admin/settings/general', {
+          token,
+        }),
+      );
+      expect(general.jsonValue).toEqual({
+        baseUrl: expect.stringMatching(/^http:\/\/localhost:/),
+        prohibitDifferentUrl: false,
+      });
+      const mail = expectOk(
+        await server.api.get<{ jsonValue: Record<string, unknown> }>('/api/admin/settings/mail', { token }),
+      );
+      expect(mail.jsonValue).toMatchObject({ smtpHost: 'localhost', smtpPort: '25', smtpProtocol: 'smtp' });
+      expect(mail.jsonValue).not.toHaveProperty('password');
+    } finally {
+      await server.close();
+    }
+  });
+});

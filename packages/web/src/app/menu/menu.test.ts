@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { fullMenu, MENU_ITEM_HEIGHT_PX, menuPaths, visibleHomeSections, visibleMenu } from './menu';
+
+describe('menu per authority (spec 1 §2)', () => {
+  it('SYS_ADMIN: full menu has the spec paths in order', () => {
+    expect(menuPaths(fullMenu({ authority: 'SYS_ADMIN', edgesSupportEnabled: false }))).toEqual([
+      '/home',
+      '/tenants',
+      '/tenantProfiles',
+      '/widgets-bundles',
+      '/settings/general',
+      '/settings/outgoing-mail',
+      '/settings/sms-provider',
+      '/settings/security-settings',
+      '/settings/oauth2',
+      '/settings/resources-library',
+    ]);
+  });
+
+  it('TENANT_ADMIN: full menu, without and with edges', () => {
+    const common = [
+      '/home',
+      '/ruleChains',
+      '/customers',
+      '/assets',
+      '/devices',
+      '/deviceProfiles',
+      '/otaUpdates',
+      '/entityViews',
+    ];
+    const tail = [
+      '/widgets-bundles',
+      '/dashboards',
+      '/auditLogs',
+      '/usage',
+      '/settings/home',
+      '/settings/resources-library',
+    ];
+    expect(menuPaths(fullMenu({ authority: 'TENANT_ADMIN', edgesSupportEnabled: false }))).toEqual([
+      ...common,
+      ...tail,
+    ]);
+    expect(menuPaths(fullMenu({ authority: 'TENANT_ADMIN', edgesSupportEnabled: true }))).toEqual([
+      ...common,
+      '/edgeInstances',
+      '/edgeManagement/ruleChains',
+      ...tail,
+    ]);
+  });
+
+  it('CUSTOMER_USER: full menu, without and with edges', () => {
+    expect(menuPaths(fullMenu({ authority: 'CUSTOMER_USER', edgesSupportEnabled: false }))).toEqual([
+      '/home',
+      '/assets',
+      '/devices',
+      '/entityViews',
+      '/dashboards',
+    ]);
+    expect(menuPaths(fullMenu({ authority: 'CUSTOMER_USER', edgesSupportEnabled: true }))).toEqual([
+      '/home',
+      '/assets',
+      '/devices',
+      '/entityViews',
+      '/edgeInstances',
+      '/dashboards',
+    ]);
+  });
+
+  it('hides unimplemented pages: SYS_ADMIN sees Home and three system settings', () => {
+    const menu = visibleMenu({ authority: 'SYS_ADMIN', edgesSupportEnabled: false });
+    expect(menuPaths(menu)).toEqual([
+      '/home',
+      '/settings/general',
+      '/settings/outgoing-mail',
+      '/settings/security-settings',
+    ]);
+    const settings = menu[1];
+    expect(settings?.type).toBe('toggle');
+    expect(settings?.type === 'toggle' && settings.height).toBe(`${3 * MENU_ITEM_HEIGHT_PX}px`);
+  });
+
+  it.each(['TENANT_ADMIN', 'CUSTOMER_USER'] as const)('%s sees Home only for now', (authority) => {
+    expect(menuPaths(visibleMenu({ authority, edgesSupportEnabled: true }))).toEqual(['/home']);
+  });
+
+  it('home shortcuts mirror the visible menu', () => {
+    const sections = visibleHomeSections({ authority: 'SYS_ADMIN', edgesSupportEnabled: false });
+    expect(sections.map((section) => section.id)).toEqual(['system-settings']);
+    expect(sections[0]?.links.map((link) => link.path)).toEqual([
+      '/settings/general',
+      '/settings/outgoing-mail',
+      '/settings/security-settings',
+    ]);
+    expect(visibleHomeSections({ authority: 'TENANT_ADMIN', edgesSupportEnabled: false })).toEqual([]);
+  });
+});

@@ -1,0 +1,37 @@
+import TextField from '@mui/material/TextField';
+import type { ReactNode } from 'react';
+import { type FieldPath, type FieldValues, type UseControllerProps, useController } from 'react-hook-form';
+
+export type FormSelectFieldProps<T extends FieldValues, N extends FieldPath<T>> = UseControllerProps<T, N> & {
+  label: ReactNode;
+  /** MenuItem elements. */
+  children: ReactNode;
+  disabled?: boolean;
+  /** data-testid on the element that opens the list. */
+  testId?: string;
+};
+
+/** A select bound to react-hook-form. */
+export function FormSelectField<T extends FieldValues, N extends FieldPath<T>>(
+  props: FormSelectFieldProps<T, N>,
+) {
+  const { label, children, disabled, testId, ...controller } = props;
+  const { field } = useController(controller);
+  return (
+    <TextField
+      select
+      fullWidth
+      margin="dense"
+      label={label}
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={(event) => field.onChange(event.target.value)}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      disabled={disabled}
+      slotProps={{ select: { SelectDisplayProps: { 'data-testid': testId } as object } }}
+    >
+      {children}
+    </TextField>
+  );
+}

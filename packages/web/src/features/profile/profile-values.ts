@@ -1,0 +1,43 @@
+import { DEFAULT_LANGUAGE, type User } from '@meridian/common';
+
+/** The profile form's fields. */
+export interface ProfileValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+  lang: string;
+  defaultDashboardId: string | null;
+  defaultDashboardFullscreen: boolean;
+}
+
+export function profileValuesOf(user: User, currentLanguage: string = DEFAULT_LANGUAGE): ProfileValues {
+  const info = user.additionalInfo ?? {};
+  return {
+    email: user.email,
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    lang: typeof info.lang === 'string' && info.lang ? info.lang : currentLanguage,
+    defaultDashboardId:
+      typeof info.defaultDashboardId === 'string' && info.defaultDashboardId ? info.defaultDashboardId : null,
+    defaultDashboardFullscreen: info.defaultDashboardFullscreen === true,
+  };
+}
+
+/**
+ * The user object to save: everything the server sent, with the profile changes applied. Users who
+ * cannot pick a default dashboard (system administrators) keep their dashboard settings as they were.
+ */
+export function userWithProfile(user: User, values: ProfileValues, withDashboard: boolean): User {
+  const info = { ...(user.additionalInfo ?? {}), lang: values.lang };
+  if (withDashboard) {
+    info.defaultDashboardId = values.defaultDashboardId;
+    info.defaultDashboardFullscreen = values.defaultDashboardFullscreen;
+  }
+  return {
+    ...user,
+    email: values.email.trim(),
+    firstName: values.firstName,
+    lastName: values.lastName,
+    additionalInfo: info,
+  };
+}

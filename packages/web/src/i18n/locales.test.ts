@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import deDE from './locales/de_DE.json';
+import enUS from './locales/en_US.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : flatten(value, `${prefix}${key}.`),
+  );
+}
+
+const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../test/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+/** Namespaces of the locale file; a quoted 'namespace.key' string in the source is a message key. */
+const namespaces = Object.keys(enUS);
+const KEY = new RegExp(
+  `['\`](?:${namespaces.map((ns) => ns.replace(/[-]/g, '\\-')).join('|')})\\.[a-z0-9.-]+['\`]`,
+  'g',
+);
+
+describe('locales', () => {
+  const english = new Set(flatten(enUS as Tree));
+
+  it('en_US has every message key the source refers to', () => {
+    const missing = new Set<string>();
+    for (const [file, text] of Object.entries(sources)) {
+      for (const match of text.matchAll(KEY)) {
+        const key = match[0].slice(1, -1);
+        if (!english.has(key) && !key.endsWith('.')) {
+          missing.add(`${key} (${file})`);
+        }
+      }
+    }
+    expect([...missing]).toEqual([]);
+  });
+
+  it('en_US names every supported language', async () => {
+    const { SUPPORTED_LANGUAGES } = await import('@meridian/common');
+    for (const code of SUPPORTED_LANGUAGES) {
+      expect(english.has(`language.locales.${code}`)).toBe(true);
+    }
+  });
+
+  it('de_DE only has keys that exist in en_US', () => {
+    const extra = flatten(deDE as Tree).filter((key) => !english.has(key));
+    expect(extra).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+// jsdom has no matchMedia: evaluate min/max-width queries against window.innerWidth so the
+// responsive layout (side menu mode, breadcrumb) behaves like a desktop browser of that width.
+function matches(query: string): boolean {
+  const width = window.innerWidth;
+  return query
+    .replace(/^@media\s*/, '')
+    .split(/\s+and\s+/)
+    .every((part) => {
+      const min = /min-width:\s*([\d.]+)px/.exec(part);
+      const max = /max-width:\s*([\d.]+)px/.exec(part);
+      return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+    });
+}
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  value: (query: string): MediaQueryList =>
+    ({
+      matches: matches(query),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList,
+});

@@ -1,0 +1,73 @@
+// Starts the built Meridian server as a child process on a free port, for browser tests and
+// benchmarks. Resolves once the server logs its ready line.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const serverEntry = path.join(root, 'packages/server/dist/main.js');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * @param {{ dataDir?: string, env?: Record<string, string>, timeoutMs?: number }} [options]
+ * @returns {Promise<{ url: string, port: number, pid: number, dataDir: string, readyMs: number, logs: string[], stop: () => Promise<void> }>}
+ */
+export async function startServer(options = {}) {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs = [];
+  const readyMs = await new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server not ready in time:\n${logs.join('')}`)),
+      options.timeoutMs ?? 30000,
+    );
+    const onData = (chunk) => {
+      logs.push(chunk.toString());
+      if (chunk.toString().includes('Meridian is ready at')) {
+        clearTimeout(timer);
+        resolve(performance.now() - started);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (c) => logs.push(c.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${logs.join('')}`));
+    });
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.removeAllListeners('exit');
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url: `http://127.0.0.1:${port}`, port, pid: child.pid, dataDir, readyMs, logs, stop };
+}

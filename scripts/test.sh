@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# `npm test`: the whole suite. Installs or starts what it needs when missing (Debian's chromium and
+# postgresql packages), so the same command works on a bare machine with Node.js 20.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n=== %s ===\n' "$*"; }
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+apt_updated=
+apt_install() {
+  [ -n "$apt_updated" ] || { as_root apt-get update -qq; apt_updated=1; }
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+export TEST_PG_URL="${TEST_PG_URL:-postgres://postgres:postgres@127.0.0.1:5432/postgres}"
+
+ensure_chromium() {
+  if [ -n "${CHROMIUM_PATH:-}" ] && [ -x "$CHROMIUM_PATH" ]; then return; fi
+  if ! command -v chromium >/dev/null 2>&1; then
+    step "installing Debian's chromium for the browser tests"
+    apt_install chromium fonts-noto-core
+  fi
+  export CHROMIUM_PATH="${CHROMIUM_PATH:-$(command -v chromium)}"
+}
+
+ensure_postgres() {
+  if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then return; fi
+  if ! command -v pg_ctlcluster >/dev/null 2>&1; then
+    step "installing Debian's postgresql for the PostgreSQL API tests"
+    apt_install postgresql
+  fi
+  for version in $(ls /etc/postgresql); do
+    as_root pg_ctlcluster --skip-systemctl-redirect "$version" main start || true
+  done
+  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+  # A fresh Debian cluster asks for a password on TCP: give postgres the one TEST_PG_URL uses.
+  if ! psql "$TEST_PG_URL" -qAtc 'select 1' >/dev/null 2>&1; then
+    as_root su postgres -c "psql -qc \"alter user postgres password 'postgres'\"" >/dev/null
+  fi
+}
+
+step "preparing PostgreSQL and Chromium"
+ensure_postgres
+ensure_chromium
+
+step "lint (biome)"
+npx biome ci .
+
+step "type-check (all workspaces)"
+npm run typecheck
+
+step "build (server and console)"
+npm run build
+
+step "unit and API tests (common, web, server on PGlite and PostgreSQL)"
+npx vitest run
+
+step "browser tests (Chromium)"
+npm run test:e2e
+
+step "bundle budget"
+node bench/bundle-size.mjs --check
