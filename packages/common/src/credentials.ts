@@ -1,3 +1,4 @@
+import type { Device, EntityDraft } from './entities.js';
 import type { DeviceCredentialsId, DeviceId } from './entity-ids.js';
 import { ownValue } from './json.js';
 import type { DeviceTransportType } from './transport.js';
@@ -25,6 +26,21 @@ export interface DeviceCredentials {
   credentialsId: string;
   /** PEM certificate, MQTT basic JSON or LwM2M JSON; null for access tokens. */
   credentialsValue: string | null;
+}
+
+/**
+ * Credentials as a client sends them: `credentialsId` is null for X509_CERTIFICATE and MQTT_BASIC,
+ * whose id the server derives from `credentialsValue` (reference §4.3).
+ */
+export type DeviceCredentialsDraft = Pick<DeviceCredentials, 'credentialsType' | 'credentialsValue'> & {
+  credentialsId: string | null;
+};
+
+/** Body of `POST /api/device-with-credentials` (reference §1.4): a device and its first credentials. */
+export interface SaveDeviceWithCredentialsRequest {
+  /** New devices carry no id; the server fills tenant, customer and defaults. */
+  device: Partial<EntityDraft<Device>> & Pick<Device, 'name'>;
+  credentials: DeviceCredentialsDraft;
 }
 
 /** The JSON stored in `credentialsValue` for MQTT_BASIC. */

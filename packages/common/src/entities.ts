@@ -15,6 +15,7 @@ import type {
 } from './entity-ids.js';
 import type { EntityId, EntityType, UserAuthority } from './entity-types.js';
 import type { JsonObject, JsonValue } from './json.js';
+import type { RelationsSearchParameters } from './relation.js';
 
 /**
  * JSON shapes of the core entities (reference §1.5). Nulls are written by the reference, so optional
@@ -98,7 +99,13 @@ export interface Customer extends BaseData<CustomerId>, ContactBased {
 /** Title of the customer the reference creates lazily for public access. */
 export const PUBLIC_CUSTOMER_TITLE = 'Public';
 
-/** `GET /api/customer/{id}/shortInfo` and a dashboard's assigned customers (`isPublic` → `public`). */
+/** `GET /api/customer/{id}/shortInfo` (reference §1.4): the title and whether it is the public customer. */
+export interface CustomerTitleInfo {
+  title: string;
+  isPublic: boolean;
+}
+
+/** A dashboard's assigned customers (reference `ShortCustomerInfo`, `isPublic` → `public`). */
 export interface ShortCustomerInfo {
   customerId: CustomerId;
   title: string;
@@ -196,6 +203,16 @@ export interface EntityView extends BaseData<EntityViewId> {
 
 /** An entity view list row with its customer. */
 export interface EntityViewInfo extends EntityView, CustomerInfoFields {}
+
+/**
+ * Body of `POST /api/entityViews`: entity views related to the root entity by `relationType` (any
+ * when empty) whose type is one of `entityViewTypes`.
+ */
+export interface EntityViewSearchQuery {
+  parameters: RelationsSearchParameters;
+  relationType?: string | null;
+  entityViewTypes: string[];
+}
 
 /** An edge instance; `routingKey` and `secret` are what the edge connects with. */
 export interface Edge extends BaseData<EdgeId> {

@@ -9,6 +9,7 @@ export * from './auth.js';
 export * from './breakpoints.js';
 export * from './bulk-import.js';
 export * from './color-palette.js';
+export * from './contact.js';
 export * from './credentials.js';
 export * from './datasource.js';
 export * from './device-data.js';

@@ -1,6 +1,6 @@
 import type { AlarmSearchStatus, AlarmSeverity } from './alarm.js';
 import type { EntityFilter } from './entity-filter.js';
-import type { EntityId } from './entity-types.js';
+import type { EntityId, EntityType } from './entity-types.js';
 import type { SortDirection } from './page.js';
 
 /**
@@ -206,6 +206,19 @@ export interface EntityData {
   latest: Partial<Record<EntityKeyType, Record<string, TsValue>>>;
   timeseries: Record<string, TsValue[]>;
 }
+
+/**
+ * Answer of `POST /api/entitiesQuery/find/keys` (reference §1.4): the entity types found on the
+ * query's page and the distinct time-series and attribute keys of those entities, sorted.
+ */
+export interface EntityKeysByQuery {
+  entityTypes: EntityType[];
+  timeseries: string[];
+  attribute: string[];
+}
+
+/** Largest page `POST /api/entitiesQuery/find/keys` looks at; bigger page sizes are cut to it. */
+export const MAX_ENTITY_KEYS_QUERY_PAGE_SIZE = 100;
 
 const createdTimeDescending: EntityDataSortOrder = {
   key: { type: 'ENTITY_FIELD', key: 'createdTime' },

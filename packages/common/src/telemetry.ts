@@ -128,3 +128,49 @@ export function splitEntriesForSave(entries: readonly KeyValueEntry[]): {
   }
   return { save, deleteKeys };
 }
+
+/** The real attribute scopes, in the order the reference merges them when no scope is given. */
+export const ATTRIBUTE_STORAGE_SCOPES = [
+  'CLIENT_SCOPE',
+  'SERVER_SCOPE',
+  'SHARED_SCOPE',
+] as const satisfies readonly AttributeScope[];
+
+/** True for CLIENT_SCOPE, SERVER_SCOPE and SHARED_SCOPE. */
+export function isAttributeScope(scope: string): scope is AttributeScope {
+  return (ATTRIBUTE_STORAGE_SCOPES as readonly string[]).includes(scope);
+}
+
+/**
+ * A stored value: exactly one of the five storage types (reference §5.2). LONG is a bigint so every
+ * int64 round-trips; JSON holds the JSON text as it was written.
+ */
+export type KvValue =
+  | { type: 'BOOLEAN'; value: boolean }
+  | { type: 'LONG'; value: bigint }
+  | { type: 'DOUBLE'; value: number }
+  | { type: 'STRING'; value: string }
+  | { type: 'JSON'; value: string };
+
+/** A key with its typed value. */
+export interface KvEntry {
+  key: string;
+  value: KvValue;
+}
+
+/** A time-series point: a typed value of a key at `ts` (epoch ms). */
+export interface TsKvEntry extends KvEntry {
+  ts: number;
+}
+
+/** A stored attribute: a typed value of a key in a scope, with the time it was last written. */
+export interface AttributeKvEntry extends KvEntry {
+  scope: AttributeScope;
+  lastUpdateTs: number;
+}
+
+/** Time-series points sharing one timestamp, as devices and the REST API post them. */
+export interface TsEntries {
+  ts: number;
+  values: readonly KvEntry[];
+}

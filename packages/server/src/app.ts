@@ -11,23 +11,60 @@ import { registerValidation } from './http/validation.js';
 import { AdminSettingsRepo } from './modules/admin/repo.js';
 import { registerAdminRoutes } from './modules/admin/routes.js';
 import { AdminService } from './modules/admin/service.js';
+import { AssetsRepo } from './modules/assets/repo.js';
+import { registerAssetRoutes } from './modules/assets/routes.js';
+import { AssetsService } from './modules/assets/service.js';
+import { AuditLogsRepo } from './modules/audit-logs/repo.js';
+import { registerAuditLogRoutes } from './modules/audit-logs/routes.js';
+import { AuditLogService } from './modules/audit-logs/service.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
+import { AssignableRepo } from './modules/customer-assignable/repo.js';
+import { registerAssignmentRoutes } from './modules/customer-assignable/routes.js';
+import { CustomerAssignmentService } from './modules/customer-assignable/service.js';
 import { CustomersRepo } from './modules/customers/repo.js';
+import { registerCustomerRoutes } from './modules/customers/routes.js';
+import { CustomersService } from './modules/customers/service.js';
 import { DashboardsRepo } from './modules/dashboards/repo.js';
 import { registerDashboardRoutes } from './modules/dashboards/routes.js';
 import { DashboardsService } from './modules/dashboards/service.js';
+import { DeviceProfilesRepo } from './modules/device-profiles/repo.js';
+import { registerDeviceProfileRoutes } from './modules/device-profiles/routes.js';
+import { DeviceProfilesService } from './modules/device-profiles/service.js';
+import { DevicesRepo } from './modules/devices/repo.js';
+import { registerDeviceRoutes } from './modules/devices/routes.js';
+import { DevicesService } from './modules/devices/service.js';
+import { EntityQueryRepo } from './modules/entity-query/repo.js';
+import { registerEntityQueryRoutes } from './modules/entity-query/routes.js';
+import { EntityQueryService } from './modules/entity-query/service.js';
+import { EntityViewsRepo } from './modules/entity-views/repo.js';
+import { registerEntityViewRoutes } from './modules/entity-views/routes.js';
+import { EntityViewsService } from './modules/entity-views/service.js';
+import { RelationsRepo } from './modules/relations/repo.js';
+import { registerRelationRoutes } from './modules/relations/routes.js';
+import { RelationsService } from './modules/relations/service.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
+import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
+import { TelemetryApi } from './modules/telemetry/service.js';
+import { TenantProfilesRepo } from './modules/tenant-profiles/repo.js';
+import { registerTenantProfileRoutes } from './modules/tenant-profiles/routes.js';
+import { TenantProfilesService } from './modules/tenant-profiles/service.js';
 import { TenantsRepo } from './modules/tenants/repo.js';
+import { registerTenantRoutes } from './modules/tenants/routes.js';
+import { TenantsService } from './modules/tenants/service.js';
 import { UsersRepo } from './modules/users/repo.js';
 import { registerUserRoutes } from './modules/users/routes.js';
 import { UsersService } from './modules/users/service.js';
+import { TelemetryRepo } from './telemetry/repo.js';
+import { TelemetryService } from './telemetry/service.js';
 
 export interface Services {
   admin: AdminService;
+  audit: AuditLogService;
   auth: AuthService;
   users: UsersService;
   jwt: JwtService;
+  telemetry: TelemetryService;
 }
 
 /**
@@ -54,7 +91,12 @@ export async function buildApp(
   const usersRepo = new UsersRepo(db);
   const customersRepo = new CustomersRepo(db);
   const tenantsRepo = new TenantsRepo(db);
-  const auth = new AuthService(db, usersRepo, customersRepo, admin, jwt, outdating, app.log);
+  const tenantProfilesRepo = new TenantProfilesRepo(db);
+  const tenantProfiles = new TenantProfilesService(db, tenantProfilesRepo);
+  const tenants = new TenantsService(db, tenantsRepo, tenantProfilesRepo, outdating);
+  const customers = new CustomersService(db, customersRepo, tenantsRepo, outdating);
+  const audit = new AuditLogService(db, new AuditLogsRepo(db), app.log);
+  const auth = new AuthService(db, usersRepo, customersRepo, admin, jwt, outdating, app.log, audit);
   const users = new UsersService(
     db,
     usersRepo,
@@ -66,19 +108,51 @@ export async function buildApp(
     config.userTokenAccessEnabled,
   );
   const dashboards = new DashboardsService(new DashboardsRepo(db), customersRepo);
+  const relations = new RelationsService(db, new RelationsRepo(db), audit);
+  const assignments = new CustomerAssignmentService(db, new AssignableRepo(db), customersRepo, relations, {
+    deleteEntityData: (entityId) => telemetry.deleteEntityData(entityId),
+  });
+  const deviceProfiles = new DeviceProfilesService(db, new DeviceProfilesRepo(db));
+  const devices = new DevicesService(
+    db,
+    new DevicesRepo(db),
+    deviceProfiles,
+    customersRepo,
+    tenantsRepo,
+    assignments,
+  );
+  const assets = new AssetsService(db, new AssetsRepo(db), customersRepo, assignments);
+  const entityViews = new EntityViewsService(db, new EntityViewsRepo(db), customersRepo, relations, audit);
+
+  const telemetry = new TelemetryService(new TelemetryRepo(db), (err) =>
+    app.log.error({ err }, 'telemetry change listener failed'),
+  );
 
   registerErrorHandling(app);
   registerValidation(app);
   registerRouteAccess(app, jwt, outdating);
   registerAuthRoutes(app, auth);
   registerUserRoutes(app, users);
+  registerTenantProfileRoutes(app, tenantProfiles);
+  registerTenantRoutes(app, tenants);
+  registerCustomerRoutes(app, customers);
   registerAdminRoutes(app, admin);
   registerDashboardRoutes(app, dashboards);
+  registerDeviceProfileRoutes(app, deviceProfiles);
+  registerDeviceRoutes(app, devices);
+  registerAssignmentRoutes(app, assignments, devices.kind);
+  registerAssetRoutes(app, assets);
+  registerAssignmentRoutes(app, assignments, assets.kind);
+  registerRelationRoutes(app, relations);
+  registerEntityViewRoutes(app, entityViews);
+  registerEntityQueryRoutes(app, new EntityQueryService(db, new EntityQueryRepo(db)));
+  registerAuditLogRoutes(app, audit);
+  registerTelemetryRoutes(app, new TelemetryApi(db, telemetry));
   registerSystemRoutes(app, {
     edgesEnabled: false,
     maxDatapointsLimit: 50000,
     helpBaseUrl: 'https://raw.githubusercontent.com/thingsboard/thingsboard-ui-help/release-3.3.4',
   });
   await registerConsole(app, config.webDir);
-  return { app, services: { admin, auth, users, jwt } };
+  return { app, services: { admin, audit, auth, users, jwt, telemetry } };
 }

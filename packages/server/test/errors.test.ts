@@ -49,7 +49,7 @@ describe('unknown paths', () => {
   it.each([
     ['GET', '/api/nothing/here'],
     ['POST', '/api/nothing/here'],
-    ['DELETE', '/api/device/abc'],
+    ['DELETE', '/api/widgetsBundle/abc/nothing'],
     ['GET', '/api'],
     ['GET', '/api/'],
   ])('%s %s is 404 code 32 JSON, with or without a token', async (method, urlPath) => {

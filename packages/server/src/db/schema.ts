@@ -144,6 +144,81 @@ export interface DashboardTable {
   mobileOrder: number | null;
 }
 
+export interface RelationTable {
+  fromId: string;
+  fromType: string;
+  toId: string;
+  toType: string;
+  relationTypeGroup: string;
+  relationType: string;
+  additionalInfo: NullableJson;
+}
+
+export interface EntityViewTable {
+  id: string;
+  createdTime: number;
+  tenantId: string;
+  customerId: string | null;
+  entityId: string;
+  entityType: string;
+  name: string;
+  type: string;
+  keys: NullableJson;
+  startTs: number;
+  endTs: number;
+  additionalInfo: NullableJson;
+}
+
+export interface AuditLogTable {
+  id: string;
+  createdTime: number;
+  tenantId: string | null;
+  customerId: string | null;
+  entityId: string | null;
+  entityType: string | null;
+  entityName: string | null;
+  userId: string | null;
+  userName: string | null;
+  actionType: string;
+  actionData: NullableJson;
+  actionStatus: string;
+  actionFailureDetails: string | null;
+}
+
+/**
+ * Value columns of the attribute and time-series tables: exactly one is set. long_v is written as
+ * decimal text and read back as text (`long_v::text`) so all 64 bits survive; json_v is `json`,
+ * written and read as text.
+ */
+interface KvValueColumns {
+  boolV: boolean | null;
+  strV: string | null;
+  longV: ColumnType<string | null, string | null, string | null>;
+  dblV: number | null;
+  jsonV: ColumnType<string | null, string | null, string | null>;
+}
+
+export interface TsKvDictionaryTable {
+  key: string;
+  keyId: ColumnType<number, never, never>;
+}
+
+export interface TsKvTable extends KvValueColumns {
+  entityId: string;
+  key: number;
+  ts: number;
+}
+
+export type TsKvLatestTable = TsKvTable;
+
+export interface AttributeKvTable extends KvValueColumns {
+  entityType: string;
+  entityId: string;
+  attributeType: string;
+  attributeKey: string;
+  lastUpdateTs: number;
+}
+
 export interface Database {
   adminSettings: AdminSettingsTable;
   tenantProfile: TenantProfileTable;
@@ -156,4 +231,11 @@ export interface Database {
   deviceCredentials: DeviceCredentialsTable;
   asset: AssetTable;
   dashboard: DashboardTable;
+  relation: RelationTable;
+  entityView: EntityViewTable;
+  auditLog: AuditLogTable;
+  tsKvDictionary: TsKvDictionaryTable;
+  tsKv: TsKvTable;
+  tsKvLatest: TsKvLatestTable;
+  attributeKv: AttributeKvTable;
 }

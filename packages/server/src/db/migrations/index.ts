@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely';
 import * as coreEntities from './0001-core-entities.js';
+import * as relationsEntityViewsAudit from './0002-relations-entity-views-audit.js';
+import * as telemetry from './0003-telemetry.js';
 
 /**
  * Every schema migration, in order. Names are permanent: a released migration is never edited,
@@ -7,4 +9,6 @@ import * as coreEntities from './0001-core-entities.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001-core-entities': coreEntities,
+  '0002-relations-entity-views-audit': relationsEntityViewsAudit,
+  '0003-telemetry': telemetry,
 };

@@ -1,5 +1,5 @@
 import { ErrorMessages } from '@meridian/common';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { principalOf } from '../../auth/route-access.js';
 import { unauthorized } from '../../http/api-error.js';
 import {
@@ -32,8 +32,9 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
       },
     });
   }
+  const client = (req: FastifyRequest) => ({ address: req.ip, userAgent: req.headers['user-agent'] });
   app.post<{ Body: Body }>('/api/auth/login', { config: pub }, (req) =>
-    auth.login(field(req.body, 'username'), field(req.body, 'password')),
+    auth.login(field(req.body, 'username'), field(req.body, 'password'), client(req)),
   );
   app.post<{ Body: Body }>('/api/auth/login/public', { config: pub }, (req) =>
     auth.publicLogin(field(req.body, 'publicId')),
@@ -44,7 +45,10 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
 
   const any = { access: 'authenticated' as const };
   app.get('/api/auth/user', { config: any }, (req) => auth.currentUser(principalOf(req)));
-  app.post('/api/auth/logout', { config: any }, async (_req, reply) => reply.code(200).send());
+  app.post('/api/auth/logout', { config: any }, async (req, reply) => {
+    await auth.logout(principalOf(req), client(req));
+    return reply.code(200).send();
+  });
   app.post<{ Body: { currentPassword: string; newPassword: string } }>(
     '/api/auth/changePassword',
     { config: any, schema: { body: ChangePasswordBody } },

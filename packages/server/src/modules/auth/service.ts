@@ -14,11 +14,23 @@ import type { Db } from '../../db/store.js';
 import { ApiError, badRequest, conflict, notFound, unauthorized } from '../../http/api-error.js';
 import { activatedMail, lockoutMail, passwordWasResetMail, resetPasswordMail } from '../../mail/templates.js';
 import type { AdminService } from '../admin/service.js';
+import type { AuditLogService } from '../audit-logs/service.js';
 import { type CustomersRepo, isPublicCustomer } from '../customers/repo.js';
 import type { CredentialsRow, UserRow, UsersRepo } from '../users/repo.js';
 import { asObject, userToWire } from '../users/wire.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Where a sign-in or sign-out came from, recorded as the audit entry's action data. */
+export interface ClientDetails {
+  address?: string;
+  userAgent?: string;
+}
+
+const clientData = (client: ClientDetails | undefined) => ({
+  clientAddress: client?.address ?? null,
+  userAgent: client?.userAgent ?? null,
+});
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -34,19 +46,63 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly outdating: TokenOutdating,
     private readonly log: { warn(obj: object, msg: string): void },
+    private readonly audit: AuditLogService,
   ) {}
+
+  /** Audit entry of a sign-in (LOGIN, LOCKOUT) or sign-out (LOGOUT) of a stored user. */
+  private recordSession(
+    user: Pick<UserRow, 'id' | 'tenantId' | 'customerId' | 'email'>,
+    actionType: 'LOGIN' | 'LOCKOUT' | 'LOGOUT',
+    client: ClientDetails | undefined,
+    error?: unknown,
+  ): Promise<void> {
+    return this.audit.record({
+      tenantId: user.tenantId,
+      customerId: user.customerId,
+      entityId: { entityType: 'USER', id: user.id },
+      entityName: user.email,
+      userId: user.id,
+      userName: user.email,
+      actionType,
+      actionData: clientData(client),
+      actionStatus: error === undefined ? 'SUCCESS' : 'FAILURE',
+      actionFailureDetails: error instanceof Error ? error.message : null,
+    });
+  }
 
   issueFor(row: UserRow, enabled = true): Promise<TokenPair> {
     return this.jwt.issuePair(userTokenSubject(row, enabled));
   }
 
-  async login(username: unknown, password: unknown): Promise<TokenPair> {
+  async login(username: unknown, password: unknown, client?: ClientDetails): Promise<TokenPair> {
     if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
       throw unauthorized(ErrorMessages.authenticationFailed);
     }
     const user = await this.users.findByEmail(username.trim());
     const credentials = user ? await this.users.credentialsOf(user.id) : undefined;
     if (!user || !credentials) throw unauthorized(ErrorMessages.invalidCredentials);
+    try {
+      await this.checkCredentials(user, credentials, password);
+    } catch (error) {
+      // A lockout is recorded as such; every other refusal as a failed LOGIN of the user.
+      const lockout = error instanceof Error && error.message === ErrorMessages.accountLocked;
+      await this.recordSession(user, lockout ? 'LOCKOUT' : 'LOGIN', client, lockout ? undefined : error);
+      throw error;
+    }
+    const info = asObject(user.additionalInfo);
+    await this.users.update(user.id, {
+      additionalInfo: JSON.stringify({ ...info, failedLoginAttempts: 0, lastLoginTs: Date.now() }),
+    });
+    await this.recordSession(user, 'LOGIN', client);
+    return this.issueFor(user);
+  }
+
+  /** Password, activation and expiry checks of a sign-in; throws the reference's 401 on refusal. */
+  private async checkCredentials(
+    user: UserRow,
+    credentials: CredentialsRow,
+    password: string,
+  ): Promise<void> {
     if (!credentials.password || !(await checkPassword(password, credentials.password))) {
       await this.onWrongPassword(user, credentials);
       throw unauthorized(ErrorMessages.invalidCredentials);
@@ -60,11 +116,21 @@ export class AuthService {
       await this.users.updateCredentials(user.id, { resetToken });
       throw new ApiError(ErrorCode.CREDENTIALS_EXPIRED, ErrorMessages.passwordExpired, 401, { resetToken });
     }
-    const info = asObject(user.additionalInfo);
-    await this.users.update(user.id, {
-      additionalInfo: JSON.stringify({ ...info, failedLoginAttempts: 0, lastLoginTs: Date.now() }),
-    });
-    return this.issueFor(user);
+  }
+
+  /** POST /api/auth/logout: tokens are stateless, so only the audit entry is written. */
+  async logout(principal: Principal, client?: ClientDetails): Promise<void> {
+    if (principal.isPublic) return;
+    await this.recordSession(
+      {
+        id: principal.userId,
+        tenantId: principal.tenantId,
+        customerId: principal.customerId,
+        email: principal.sub,
+      },
+      'LOGOUT',
+      client,
+    );
   }
 
   /** Counts the failure and locks the account once the policy's limit is passed. */

@@ -12,6 +12,8 @@ import type { PageQuery } from '../../http/page-query.js';
 import { activationMail } from '../../mail/templates.js';
 import type { AdminService } from '../admin/service.js';
 import type { CustomersRepo } from '../customers/repo.js';
+import { deleteRelationsOf } from '../relations/repo.js';
+import { assertEntityLimit } from '../tenant-profiles/limits.js';
 import type { TenantsRepo } from '../tenants/repo.js';
 import type { UserRow, UsersRepo } from './repo.js';
 import { asObject, type JsonObject, SERVER_MANAGED_INFO_KEYS, userToWire } from './wire.js';
@@ -132,6 +134,7 @@ export class UsersService {
       authority,
     });
     await this.assertEmailFree(input.email);
+    if (tenantId) await assertEntityLimit(this.db, tenantId, 'USER');
     const now = Date.now();
     const row: UserRow = {
       id: uuidv1(),
@@ -184,7 +187,10 @@ export class UsersService {
   async delete(principal: Principal, id: string): Promise<void> {
     const row = await this.load(principal, id, 'DELETE');
     if (row.id === principal.userId) throw badRequest("Invalid request: you can't delete your own user");
-    await this.users.delete(id);
+    await this.db.transaction().execute(async (trx) => {
+      await deleteRelationsOf(trx, { entityType: 'USER', id });
+      await this.users.delete(id, trx);
+    });
     this.outdating.forget(id);
   }
 

@@ -1,0 +1,476 @@
+import type { AttributeKvEntry, AttributeScope, KvEntry, KvValue, TsKvEntry } from '@meridian/common';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Db } from '../db/store.js';
+import type { BucketPlan, BucketStats } from './aggregate.js';
+
+/**
+ * SQL storage of attributes and time series (reference §5.2): keys of time series go through the
+ * `ts_kv_dictionary`; points land in `ts_kv`, the newest point of each key in `ts_kv_latest`.
+ * Batches are written with multi-row `INSERT … ON CONFLICT` statements inside one transaction.
+ * Every write to `ts_kv` goes through {@link TelemetryRepo.insertPoints}, the one place a
+ * partitioned table would need its partitions created.
+ */
+
+/** Rows per INSERT statement: 8 columns each stays far below PostgreSQL's 65535 parameters. */
+const ROWS_PER_STATEMENT = 1000;
+
+interface ValueColumns {
+  boolV: boolean | null;
+  strV: string | null;
+  longV: string | null;
+  dblV: number | null;
+  jsonV: string | null;
+}
+
+function toColumns(value: KvValue): ValueColumns {
+  return {
+    boolV: value.type === 'BOOLEAN' ? value.value : null,
+    strV: value.type === 'STRING' ? value.value : null,
+    longV: value.type === 'LONG' ? value.value.toString() : null,
+    dblV: value.type === 'DOUBLE' ? value.value : null,
+    jsonV: value.type === 'JSON' ? value.value : null,
+  };
+}
+
+/** The value columns as read: longs and JSON as text so nothing is rounded or re-serialised. */
+interface ValueRow {
+  boolV: boolean | null;
+  strV: string | null;
+  longText: string | null;
+  dblV: number | null;
+  jsonText: string | null;
+}
+
+function fromRow(row: ValueRow): KvValue {
+  if (row.boolV !== null) return { type: 'BOOLEAN', value: row.boolV };
+  if (row.longText !== null) return { type: 'LONG', value: BigInt(row.longText) };
+  if (row.dblV !== null) return { type: 'DOUBLE', value: Number(row.dblV) };
+  if (row.jsonText !== null) return { type: 'JSON', value: row.jsonText };
+  return { type: 'STRING', value: row.strV ?? '' };
+}
+
+/** The five value columns of a table, longs and JSON as text. */
+const valueSelection = (table: 'tsKv' | 'tsKvLatest' | 'attributeKv') => {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  return [
+    sql<boolean | null>`${column('boolV')}`.as('boolV'),
+    sql<string | null>`${column('strV')}`.as('strV'),
+    sql<string | null>`${column('longV')}::text`.as('longText'),
+    sql<number | null>`${column('dblV')}`.as('dblV'),
+    sql<string | null>`${column('jsonV')}::text`.as('jsonText'),
+  ] as const;
+};
+
+/** Orders text by code point, the same on every store whatever its collation. */
+const byteOrder = (column: string) => sql`${sql.ref(column)} collate "C"`;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += ROWS_PER_STATEMENT) out.push(items.slice(i, i + ROWS_PER_STATEMENT));
+  return out;
+}
+
+/** Last entry per identity wins, in the order of first appearance. */
+function lastWins<T>(items: readonly T[], identity: (item: T) => string): T[] {
+  const byId = new Map<string, T>();
+  for (const item of items) byId.set(identity(item), item);
+  return [...byId.values()];
+}
+
+/** A latest value a delete touched: replaced by the newest remaining point, or removed (no replacement). */
+export interface LatestAfterDelete {
+  key: string;
+  replacement: TsKvEntry | undefined;
+}
+
+export class TelemetryRepo {
+  /** Dictionary ids never change once assigned, so they are cached for the process lifetime. */
+  private readonly keyIdCache = new Map<string, number>();
+
+  constructor(private readonly db: Db) {}
+
+  // ----------------------------------------------------------------------------------------------
+  // Key dictionary
+  // ----------------------------------------------------------------------------------------------
+
+  /** Ids of the keys, adding the ones the dictionary does not hold yet. */
+  async keyIds(keys: readonly string[]): Promise<Map<string, number>> {
+    const missing = [...new Set(keys)].filter((key) => !this.keyIdCache.has(key));
+    if (missing.length > 0) {
+      await this.db
+        .insertInto('tsKvDictionary')
+        .values(missing.map((key) => ({ key })))
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+      await this.loadKeyIds(missing);
+    }
+    return this.cachedIds(keys);
+  }
+
+  /** Ids of the keys the dictionary already holds; unknown keys are absent. */
+  async existingKeyIds(keys: readonly string[]): Promise<Map<string, number>> {
+    const missing = [...new Set(keys)].filter((key) => !this.keyIdCache.has(key));
+    if (missing.length > 0) await this.loadKeyIds(missing);
+    return this.cachedIds(keys);
+  }
+
+  private async loadKeyIds(keys: readonly string[]): Promise<void> {
+    const rows = await this.db
+      .selectFrom('tsKvDictionary')
+      .select(['key', 'keyId'])
+      .where('key', 'in', keys)
+      .execute();
+    for (const row of rows) this.keyIdCache.set(row.key, row.keyId);
+  }
+
+  private cachedIds(keys: readonly string[]): Map<string, number> {
+    const ids = new Map<string, number>();
+    for (const key of keys) {
+      const id = this.keyIdCache.get(key);
+      if (id !== undefined) ids.set(key, id);
+    }
+    return ids;
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Time series
+  // ----------------------------------------------------------------------------------------------
+
+  /**
+   * Stores the points and moves each key's latest value forward: the latest row is replaced only by
+   * a point whose ts is newer or equal. Returns the latest values that changed.
+   */
+  async saveTimeseries(entityId: string, points: readonly TsKvEntry[]): Promise<TsKvEntry[]> {
+    if (points.length === 0) return [];
+    const ids = await this.keyIds(points.map((p) => p.key));
+    const rows = lastWins(points, (p) => `${p.ts}\u0000${p.key}`).map((p) => ({
+      entityId,
+      key: ids.get(p.key) as number,
+      ts: p.ts,
+      ...toColumns(p.value),
+    }));
+    const newestByKey = new Map<string, TsKvEntry>();
+    for (const point of points) {
+      const current = newestByKey.get(point.key);
+      if (!current || point.ts >= current.ts) newestByKey.set(point.key, point);
+    }
+    return this.db.transaction().execute(async (trx) => {
+      await this.insertPoints(trx, rows);
+      const changed: TsKvEntry[] = [];
+      const latestRows = [...newestByKey.values()].map((p) => ({
+        entityId,
+        key: ids.get(p.key) as number,
+        ts: p.ts,
+        ...toColumns(p.value),
+      }));
+      for (const chunk of chunks(latestRows)) {
+        const updated = await trx
+          .insertInto('tsKvLatest')
+          .values(chunk)
+          .onConflict((oc) =>
+            oc
+              .columns(['entityId', 'key'])
+              .doUpdateSet((eb) => ({
+                ts: eb.ref('excluded.ts'),
+                boolV: eb.ref('excluded.boolV'),
+                strV: eb.ref('excluded.strV'),
+                longV: eb.ref('excluded.longV'),
+                dblV: eb.ref('excluded.dblV'),
+                jsonV: eb.ref('excluded.jsonV'),
+              }))
+              .where('tsKvLatest.ts', '<=', (eb) => eb.ref('excluded.ts')),
+          )
+          .returning('key')
+          .execute();
+        const updatedIds = new Set(updated.map((row) => row.key));
+        for (const point of newestByKey.values()) {
+          if (updatedIds.has(ids.get(point.key) as number)) changed.push(point);
+        }
+      }
+      return changed;
+    });
+  }
+
+  private async insertPoints(
+    trx: Kysely<Database>,
+    rows: readonly (ValueColumns & { entityId: string; key: number; ts: number })[],
+  ): Promise<void> {
+    for (const chunk of chunks(rows)) {
+      await trx
+        .insertInto('tsKv')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.columns(['entityId', 'key', 'ts']).doUpdateSet((eb) => ({
+            boolV: eb.ref('excluded.boolV'),
+            strV: eb.ref('excluded.strV'),
+            longV: eb.ref('excluded.longV'),
+            dblV: eb.ref('excluded.dblV'),
+            jsonV: eb.ref('excluded.jsonV'),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  /** Latest values of the entity, of the given keys or of all, ordered by key. */
+  async latest(entityId: string, keys?: readonly string[]): Promise<TsKvEntry[]> {
+    let query = this.db
+      .selectFrom('tsKvLatest')
+      .innerJoin('tsKvDictionary', 'tsKvDictionary.keyId', 'tsKvLatest.key')
+      .select(['tsKvDictionary.key', 'tsKvLatest.ts', ...valueSelection('tsKvLatest')])
+      .where('tsKvLatest.entityId', '=', entityId);
+    if (keys) {
+      if (keys.length === 0) return [];
+      query = query.where('tsKvDictionary.key', 'in', keys);
+    }
+    const rows = await query.orderBy(byteOrder('tsKvDictionary.key')).execute();
+    return rows.map((row) => ({ key: row.key, ts: Number(row.ts), value: fromRow(row) }));
+  }
+
+  /** Keys with a latest value, in key order. */
+  async timeseriesKeys(entityId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('tsKvLatest')
+      .innerJoin('tsKvDictionary', 'tsKvDictionary.keyId', 'tsKvLatest.key')
+      .select('tsKvDictionary.key')
+      .where('tsKvLatest.entityId', '=', entityId)
+      .orderBy(byteOrder('tsKvDictionary.key'))
+      .execute();
+    return rows.map((row) => row.key);
+  }
+
+  /** Raw points of one key with `startTs <= ts < endTs`, newest or oldest first, at most `limit`. */
+  async points(
+    entityId: string,
+    key: string,
+    range: { startTs: number; endTs: number },
+    limit: number,
+    order: 'asc' | 'desc',
+  ): Promise<TsKvEntry[]> {
+    const keyId = (await this.existingKeyIds([key])).get(key);
+    if (keyId === undefined) return [];
+    const rows = await this.db
+      .selectFrom('tsKv')
+      .select(['tsKv.ts', ...valueSelection('tsKv')])
+      .where('tsKv.entityId', '=', entityId)
+      .where('tsKv.key', '=', keyId)
+      .where('tsKv.ts', '>=', range.startTs)
+      .where('tsKv.ts', '<', range.endTs)
+      .orderBy('tsKv.ts', order)
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ key, ts: Number(row.ts), value: fromRow(row) }));
+  }
+
+  /** Per-bucket sums, extremes and counts of one key; buckets without points are absent. */
+  async bucketStats(entityId: string, key: string, plan: BucketPlan): Promise<BucketStats[]> {
+    const keyId = (await this.existingKeyIds([key])).get(key);
+    if (keyId === undefined) return [];
+    const start = sql`cast(${plan.startTs} as bigint)`;
+    const result = await sql<{
+      bucket: number;
+      longCount: number;
+      longSum: string | null;
+      longMin: string | null;
+      longMax: string | null;
+      doubleCount: number;
+      doubleSum: number | null;
+      doubleMin: number | null;
+      doubleMax: number | null;
+      stringCount: number;
+      booleanCount: number;
+      jsonCount: number;
+    }>`
+      select cast((ts - ${start}) / cast(${plan.interval} as bigint) as integer) as bucket,
+        cast(count(long_v) as integer) as long_count,
+        cast(sum(long_v) as text) as long_sum,
+        cast(min(long_v) as text) as long_min,
+        cast(max(long_v) as text) as long_max,
+        cast(count(dbl_v) as integer) as double_count,
+        sum(dbl_v) as double_sum,
+        min(dbl_v) as double_min,
+        max(dbl_v) as double_max,
+        cast(count(str_v) as integer) as string_count,
+        cast(count(bool_v) as integer) as boolean_count,
+        cast(count(json_v) as integer) as json_count
+      from ts_kv
+      where entity_id = ${entityId} and key = ${keyId}
+        and ts >= ${start} and ts < cast(${plan.endTs} as bigint)
+      group by 1
+      order by 1
+    `.execute(this.db);
+    const big = (text: string | null) => (text === null ? null : BigInt(text));
+    const num = (value: number | null) => (value === null ? null : Number(value));
+    return result.rows.map((row) => ({
+      bucket: Number(row.bucket),
+      longCount: Number(row.longCount),
+      longSum: big(row.longSum),
+      longMin: big(row.longMin),
+      longMax: big(row.longMax),
+      doubleCount: Number(row.doubleCount),
+      doubleSum: num(row.doubleSum),
+      doubleMin: num(row.doubleMin),
+      doubleMax: num(row.doubleMax),
+      stringCount: Number(row.stringCount),
+      booleanCount: Number(row.booleanCount),
+      jsonCount: Number(row.jsonCount),
+    }));
+  }
+
+  /**
+   * Deletes the points of the keys in `startTs <= ts < endTs` (all of them when no range). A latest
+   * value inside the deleted range is then replaced by the newest remaining point when
+   * `rewriteLatest`, otherwise removed. Returns what happened to each latest value touched.
+   */
+  async deleteTimeseries(
+    entityId: string,
+    keys: readonly string[],
+    range: { startTs: number; endTs: number } | undefined,
+    rewriteLatest: boolean,
+  ): Promise<LatestAfterDelete[]> {
+    const ids = await this.existingKeyIds(keys);
+    if (ids.size === 0) return [];
+    const keyIds = [...ids.values()];
+    return this.db.transaction().execute(async (trx) => {
+      let deletion = trx.deleteFrom('tsKv').where('entityId', '=', entityId).where('key', 'in', keyIds);
+      if (range) deletion = deletion.where('ts', '>=', range.startTs).where('ts', '<', range.endTs);
+      await deletion.execute();
+      const latestRows = await trx
+        .selectFrom('tsKvLatest')
+        .select(['key', 'ts'])
+        .where('entityId', '=', entityId)
+        .where('key', 'in', keyIds)
+        .forUpdate()
+        .execute();
+      const touched: LatestAfterDelete[] = [];
+      for (const [key, keyId] of ids) {
+        const latest = latestRows.find((row) => row.key === keyId);
+        if (!latest) continue;
+        const ts = Number(latest.ts);
+        if (range && (ts < range.startTs || ts >= range.endTs)) continue;
+        const newest = rewriteLatest
+          ? await trx
+              .selectFrom('tsKv')
+              .select(['tsKv.ts', ...valueSelection('tsKv')])
+              .where('tsKv.entityId', '=', entityId)
+              .where('tsKv.key', '=', keyId)
+              .orderBy('tsKv.ts', 'desc')
+              .limit(1)
+              .executeTakeFirst()
+          : undefined;
+        if (newest) {
+          const replacement: TsKvEntry = { key, ts: Number(newest.ts), value: fromRow(newest) };
+          await trx
+            .updateTable('tsKvLatest')
+            .set({ ts: replacement.ts, ...toColumns(replacement.value) })
+            .where('entityId', '=', entityId)
+            .where('key', '=', keyId)
+            .execute();
+          touched.push({ key, replacement });
+        } else {
+          await trx
+            .deleteFrom('tsKvLatest')
+            .where('entityId', '=', entityId)
+            .where('key', '=', keyId)
+            .execute();
+          touched.push({ key, replacement: undefined });
+        }
+      }
+      return touched;
+    });
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Attributes
+  // ----------------------------------------------------------------------------------------------
+
+  /** Writes the attributes (a repeated key keeps its last value), all stamped `lastUpdateTs`. */
+  async saveAttributes(
+    entity: { entityType: string; id: string },
+    scope: AttributeScope,
+    entries: readonly KvEntry[],
+    lastUpdateTs: number,
+  ): Promise<AttributeKvEntry[]> {
+    const saved = lastWins(entries, (e) => e.key).map((e) => ({ ...e, scope, lastUpdateTs }));
+    if (saved.length === 0) return [];
+    const rows = saved.map((e) => ({
+      entityType: entity.entityType,
+      entityId: entity.id,
+      attributeType: scope,
+      attributeKey: e.key,
+      lastUpdateTs,
+      ...toColumns(e.value),
+    }));
+    await this.db.transaction().execute(async (trx) => {
+      for (const chunk of chunks(rows)) {
+        await trx
+          .insertInto('attributeKv')
+          .values(chunk)
+          .onConflict((oc) =>
+            oc.columns(['entityId', 'attributeType', 'attributeKey']).doUpdateSet((eb) => ({
+              entityType: eb.ref('excluded.entityType'),
+              boolV: eb.ref('excluded.boolV'),
+              strV: eb.ref('excluded.strV'),
+              longV: eb.ref('excluded.longV'),
+              dblV: eb.ref('excluded.dblV'),
+              jsonV: eb.ref('excluded.jsonV'),
+              lastUpdateTs: eb.ref('excluded.lastUpdateTs'),
+            })),
+          )
+          .execute();
+      }
+    });
+    return saved;
+  }
+
+  /** Attributes of the entity, of one scope or all, of the given keys or all; by scope, then key. */
+  async attributes(
+    entityId: string,
+    scope?: AttributeScope,
+    keys?: readonly string[],
+  ): Promise<AttributeKvEntry[]> {
+    let query = this.db
+      .selectFrom('attributeKv')
+      .select(['attributeType', 'attributeKey', 'lastUpdateTs', ...valueSelection('attributeKv')])
+      .where('entityId', '=', entityId);
+    if (scope) query = query.where('attributeType', '=', scope);
+    if (keys) {
+      if (keys.length === 0) return [];
+      query = query.where('attributeKey', 'in', keys);
+    }
+    const rows = await query.orderBy('attributeType').orderBy(byteOrder('attributeKey')).execute();
+    return rows.map((row) => ({
+      key: row.attributeKey,
+      scope: row.attributeType as AttributeScope,
+      lastUpdateTs: Number(row.lastUpdateTs),
+      value: fromRow(row),
+    }));
+  }
+
+  /** Deletes the keys from the scope; returns the keys that existed. */
+  async deleteAttributes(
+    entityId: string,
+    scope: AttributeScope,
+    keys: readonly string[],
+  ): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const rows = await this.db
+      .deleteFrom('attributeKv')
+      .where('entityId', '=', entityId)
+      .where('attributeType', '=', scope)
+      .where('attributeKey', 'in', keys)
+      .returning('attributeKey')
+      .execute();
+    return rows.map((row) => row.attributeKey);
+  }
+
+  /** Removes every attribute, point and latest value of an entity (when the entity is deleted). */
+  async deleteEntityData(entityId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('attributeKv').where('entityId', '=', entityId).execute();
+      await trx.deleteFrom('tsKvLatest').where('entityId', '=', entityId).execute();
+      await trx.deleteFrom('tsKv').where('entityId', '=', entityId).execute();
+    });
+  }
+}
