@@ -32,14 +32,14 @@ const cases = [
     who: 'tenant',
     email: 'tenant@meridian.local',
     password: 'tenant',
-    menu: ['/home'],
+    menu: ['/home', '/customers', '/assets', '/devices', '/deviceProfiles'],
     authority: 'Tenant administrator',
   },
   {
     who: 'customer',
     email: 'customer@meridian.local',
     password: 'customer',
-    menu: ['/home'],
+    menu: ['/home', '/assets', '/devices'],
     authority: 'Customer',
   },
 ];

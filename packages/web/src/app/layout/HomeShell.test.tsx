@@ -28,11 +28,14 @@ describe('home shell', () => {
     expect(within(nav).queryByText('Tenants')).not.toBeInTheDocument();
   });
 
-  it.each(['tenant@meridian.test', 'customer@meridian.test'])('%s sees Home only', async (email) => {
+  it.each([
+    ['tenant@meridian.test', ['/home', '/customers', '/assets', '/devices', '/deviceProfiles']],
+    ['customer@meridian.test', ['/home', '/assets', '/devices']],
+  ])('%s sees Home and the implemented entity pages', async (email, paths) => {
     renderApp({ path: '/home', signedInAs: email });
     await screen.findByTestId('home-page');
-    expect(menuLinks()).toEqual(['/home']);
-    expect(screen.getByText('Nothing is available for your account here yet.')).toBeInTheDocument();
+    expect(menuLinks()).toEqual(paths);
+    expect(screen.queryByText('Nothing is available for your account here yet.')).not.toBeInTheDocument();
   });
 
   it('home shortcuts mirror the menu', async () => {

@@ -79,8 +79,22 @@ describe('menu per authority (spec 1 §2)', () => {
     expect(settings?.type === 'toggle' && settings.height).toBe(`${3 * MENU_ITEM_HEIGHT_PX}px`);
   });
 
-  it.each(['TENANT_ADMIN', 'CUSTOMER_USER'] as const)('%s sees Home only for now', (authority) => {
-    expect(menuPaths(visibleMenu({ authority, edgesSupportEnabled: true }))).toEqual(['/home']);
+  it('TENANT_ADMIN sees Home and the implemented device-centric pages, in menu order', () => {
+    expect(menuPaths(visibleMenu({ authority: 'TENANT_ADMIN', edgesSupportEnabled: true }))).toEqual([
+      '/home',
+      '/customers',
+      '/assets',
+      '/devices',
+      '/deviceProfiles',
+    ]);
+  });
+
+  it('CUSTOMER_USER sees Home, assets and devices', () => {
+    expect(menuPaths(visibleMenu({ authority: 'CUSTOMER_USER', edgesSupportEnabled: true }))).toEqual([
+      '/home',
+      '/assets',
+      '/devices',
+    ]);
   });
 
   it('home shortcuts mirror the visible menu', () => {
@@ -91,6 +105,11 @@ describe('menu per authority (spec 1 §2)', () => {
       '/settings/outgoing-mail',
       '/settings/security-settings',
     ]);
-    expect(visibleHomeSections({ authority: 'TENANT_ADMIN', edgesSupportEnabled: false })).toEqual([]);
+    const tenant = visibleHomeSections({ authority: 'TENANT_ADMIN', edgesSupportEnabled: false });
+    expect(tenant.map((section) => [section.id, section.links.map((link) => link.path)])).toEqual([
+      ['customers', ['/customers']],
+      ['assets', ['/assets']],
+      ['devices', ['/devices', '/deviceProfiles']],
+    ]);
   });
 });

@@ -11,12 +11,15 @@ export type Ability =
   /** Choose a default dashboard (tenant admins and customer users own dashboards). */
   | 'pickDefaultDashboard'
   /** Edit system settings: general, mail, security. */
-  | 'manageSystemSettings';
+  | 'manageSystemSettings'
+  /** Create, edit, delete and assign the tenant's customers, assets, devices and device profiles. */
+  | 'manageTenantEntities';
 
 const RULES: Record<Ability, (user: AuthUser) => boolean> = {
   viewProfile: (user) => user.authority !== 'ANONYMOUS' && !user.isPublic,
   pickDefaultDashboard: (user) => user.authority === 'TENANT_ADMIN' || user.authority === 'CUSTOMER_USER',
   manageSystemSettings: (user) => user.authority === 'SYS_ADMIN',
+  manageTenantEntities: (user) => user.authority === 'TENANT_ADMIN',
 };
 
 export function can(user: AuthUser | null, ability: Ability): boolean {

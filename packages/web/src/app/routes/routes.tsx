@@ -130,6 +130,160 @@ export function createAppRoutes(): RouteObject[] {
               ],
             },
             {
+              path: 'customers',
+              handle: meta({
+                authorities: ['TENANT_ADMIN'],
+                breadcrumb: { label: 'customer.customers', icon: 'customers' },
+              }),
+              children: [
+                {
+                  index: true,
+                  handle: meta({ title: 'customer.customers' }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/customers/CustomersPage')).CustomersPage,
+                  }),
+                },
+                {
+                  path: ':customerId',
+                  handle: meta({
+                    title: 'customer.customer-details',
+                    breadcrumb: { label: 'customer.customer-details', icon: 'customers' },
+                  }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/customers/CustomerDetailsPage'))
+                      .CustomerDetailsPage,
+                  }),
+                },
+                {
+                  path: ':customerId/devices',
+                  handle: meta({ breadcrumb: { label: 'customer.devices', icon: 'devices' } }),
+                  children: [
+                    {
+                      index: true,
+                      handle: meta({ title: 'customer.devices' }),
+                      lazy: async () => ({
+                        Component: (await import('../../features/devices/DevicesPage')).DevicesPage,
+                      }),
+                    },
+                    {
+                      path: ':deviceId',
+                      handle: meta({
+                        title: 'device.device-details',
+                        breadcrumb: { label: 'device.device-details', icon: 'devices' },
+                      }),
+                      lazy: async () => ({
+                        Component: (await import('../../features/devices/DeviceDetailsPage'))
+                          .DeviceDetailsPage,
+                      }),
+                    },
+                  ],
+                },
+                {
+                  path: ':customerId/assets',
+                  handle: meta({ breadcrumb: { label: 'customer.assets', icon: 'assets' } }),
+                  children: [
+                    {
+                      index: true,
+                      handle: meta({ title: 'customer.assets' }),
+                      lazy: async () => ({
+                        Component: (await import('../../features/assets/AssetsPage')).AssetsPage,
+                      }),
+                    },
+                    {
+                      path: ':assetId',
+                      handle: meta({
+                        title: 'asset.asset-details',
+                        breadcrumb: { label: 'asset.asset-details', icon: 'assets' },
+                      }),
+                      lazy: async () => ({
+                        Component: (await import('../../features/assets/AssetDetailsPage')).AssetDetailsPage,
+                      }),
+                    },
+                  ],
+                },
+              ],
+            },
+            {
+              path: 'assets',
+              handle: meta({
+                authorities: ['TENANT_ADMIN', 'CUSTOMER_USER'],
+                breadcrumb: { label: 'asset.assets', icon: 'assets' },
+              }),
+              children: [
+                {
+                  index: true,
+                  handle: meta({ title: 'asset.assets' }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/assets/AssetsPage')).AssetsPage,
+                  }),
+                },
+                {
+                  path: ':assetId',
+                  handle: meta({
+                    title: 'asset.asset-details',
+                    breadcrumb: { label: 'asset.asset-details', icon: 'assets' },
+                  }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/assets/AssetDetailsPage')).AssetDetailsPage,
+                  }),
+                },
+              ],
+            },
+            {
+              path: 'devices',
+              handle: meta({
+                authorities: ['TENANT_ADMIN', 'CUSTOMER_USER'],
+                breadcrumb: { label: 'device.devices', icon: 'devices' },
+              }),
+              children: [
+                {
+                  index: true,
+                  handle: meta({ title: 'device.devices' }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/devices/DevicesPage')).DevicesPage,
+                  }),
+                },
+                {
+                  path: ':deviceId',
+                  handle: meta({
+                    title: 'device.device-details',
+                    breadcrumb: { label: 'device.device-details', icon: 'devices' },
+                  }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/devices/DeviceDetailsPage')).DeviceDetailsPage,
+                  }),
+                },
+              ],
+            },
+            {
+              path: 'deviceProfiles',
+              handle: meta({
+                authorities: ['TENANT_ADMIN'],
+                breadcrumb: { label: 'device-profile.device-profiles', icon: 'deviceProfiles' },
+              }),
+              children: [
+                {
+                  index: true,
+                  handle: meta({ title: 'device-profile.device-profiles' }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/device-profiles/DeviceProfilesPage'))
+                      .DeviceProfilesPage,
+                  }),
+                },
+                {
+                  path: ':deviceProfileId',
+                  handle: meta({
+                    title: 'device-profile.device-profile-details',
+                    breadcrumb: { label: 'device-profile.device-profile-details', icon: 'deviceProfiles' },
+                  }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/device-profiles/DeviceProfileDetailsPage'))
+                      .DeviceProfileDetailsPage,
+                  }),
+                },
+              ],
+            },
+            {
               path: 'dashboards/:dashboardId',
               handle: meta({
                 kind: 'dashboards',

@@ -1,0 +1,85 @@
+import type { Customer } from '@meridian/common';
+import DevicesOther from '@mui/icons-material/DevicesOther';
+import Domain from '@mui/icons-material/Domain';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { customerKeys, deleteCustomer, getCustomer, getCustomers, saveCustomer } from '../../api/customers';
+import { useServices } from '../../app/services/useServices';
+import type { EntityTableConfig } from '../../components/entity-table/types';
+import { CustomerForm } from './CustomerForm';
+import { type CustomerValues, customerOfValues, customerValuesOf, isPublicCustomer } from './customer-values';
+
+/** The customers table of a tenant administrator (reference console §3.4). */
+export function useCustomerTableConfig(): EntityTableConfig<Customer, CustomerValues> {
+  const { t } = useTranslation();
+  const { http } = useServices();
+  const navigate = useNavigate();
+  return useMemo(
+    (): EntityTableConfig<Customer, CustomerValues> => ({
+      testId: 'customers',
+      title: t('customer.customers'),
+      entityName: (customer) => customer.title,
+      noEntitiesText: t('customer.no-customers-text'),
+      queryKey: customerKeys.all,
+      fetchPage: (pageLink, signal) => getCustomers(http, pageLink, { signal }),
+      columns: [
+        { key: 'createdTime', label: t('entity.created-time'), kind: 'date', value: (c) => c.createdTime },
+        { key: 'title', label: t('customer.title'), value: (c) => c.title },
+        { key: 'email', label: t('contact.email'), value: (c) => c.email },
+        { key: 'country', label: t('contact.country'), value: (c) => c.country },
+        { key: 'city', label: t('contact.city'), value: (c) => c.city },
+      ],
+      addDialogTitle: t('customer.add'),
+      rowActions: [
+        {
+          id: 'manageAssets',
+          label: t('customer.manage-assets'),
+          icon: <Domain fontSize="small" />,
+          isVisible: (c) => !isPublicCustomer(c),
+          onAction: (c) => navigate(`/customers/${c.id.id}/assets`),
+        },
+        {
+          id: 'managePublicAssets',
+          label: t('customer.manage-public-assets'),
+          icon: <Domain fontSize="small" />,
+          isVisible: isPublicCustomer,
+          onAction: (c) => navigate(`/customers/${c.id.id}/assets`),
+        },
+        {
+          id: 'manageDevices',
+          label: t('customer.manage-devices'),
+          icon: <DevicesOther fontSize="small" />,
+          isVisible: (c) => !isPublicCustomer(c),
+          onAction: (c) => navigate(`/customers/${c.id.id}/devices`),
+        },
+        {
+          id: 'managePublicDevices',
+          label: t('customer.manage-public-devices'),
+          icon: <DevicesOther fontSize="small" />,
+          isVisible: isPublicCustomer,
+          onAction: (c) => navigate(`/customers/${c.id.id}/devices`),
+        },
+      ],
+      isSelectable: (c) => !isPublicCustomer(c),
+      delete: {
+        isEnabled: (c) => !isPublicCustomer(c),
+        run: (c) => deleteCustomer(http, c.id.id),
+        title: (c) => t('customer.delete-title', { title: c.title }),
+        message: t('customer.delete-text'),
+        bulkTitle: (count) => t('customer.delete-customers-title', { count }),
+        bulkMessage: t('customer.delete-customers-text'),
+      },
+      details: {
+        load: (customerId, signal) => getCustomer(http, customerId, { signal }),
+        toValues: customerValuesOf,
+        save: (values, customer) => saveCustomer(http, customerOfValues(values, customer)),
+        render: (props) => <CustomerForm {...props} />,
+        isReadonly: isPublicCustomer,
+        copyIdLabel: t('customer.copy-id'),
+      },
+      detailsPagePath: (c) => `/customers/${c.id.id}`,
+    }),
+    [t, http, navigate],
+  );
+}

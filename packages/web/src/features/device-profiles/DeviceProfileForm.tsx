@@ -1,0 +1,63 @@
+import type { DeviceProfile } from '@meridian/common';
+import Box from '@mui/material/Box';
+import type { Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ProvisionFields } from '../../components/device-profile/ProvisionFields';
+import { TransportConfigurationFields } from '../../components/device-profile/TransportConfigurationFields';
+import type { TransportFormHost } from '../../components/device-profile/transport-values';
+import { FormTextArea } from '../../components/entity-table/FormTextArea';
+import type { EntityFormProps } from '../../components/entity-table/types';
+import { FormTextField } from '../../components/FormTextField';
+import { selectors } from '../../selectors';
+import { DEVICE_PROFILE_NAME_MAX_LENGTH, type DeviceProfileValues } from './device-profile-values';
+import { MobileDashboardField } from './MobileDashboardField';
+
+type Props = EntityFormProps<DeviceProfile, DeviceProfileValues>;
+
+/** The profile form's transport and provisioning parts work on any form with those root fields. */
+export function transportControl(control: Control<DeviceProfileValues>): Control<TransportFormHost> {
+  return control as unknown as Control<TransportFormHost>;
+}
+
+/** Details of a device profile (reference console §3.7 "Form"): name, mobile dashboard, description. */
+export function DeviceProfileDetailsFields({ form, editing }: Props) {
+  const { t } = useTranslation();
+  const { control } = form;
+  return (
+    <Box>
+      <FormTextField
+        control={control}
+        name="name"
+        label={t('device-profile.name')}
+        required
+        disabled={!editing}
+        autoFocus={editing}
+        rules={{
+          validate: (value: string) =>
+            value.trim().length === 0
+              ? 'device-profile.name-required'
+              : value.length > DEVICE_PROFILE_NAME_MAX_LENGTH
+                ? 'device-profile.name-max-length'
+                : true,
+        }}
+        testId={selectors.deviceProfiles.name}
+      />
+      <MobileDashboardField control={control} disabled={!editing} />
+      <FormTextArea
+        control={control}
+        name="description"
+        label={t('device-profile.description')}
+        disabled={!editing}
+        testId={selectors.deviceProfiles.description}
+      />
+    </Box>
+  );
+}
+
+export function DeviceProfileTransportTab({ form, editing }: Props) {
+  return <TransportConfigurationFields control={transportControl(form.control)} disabled={!editing} />;
+}
+
+export function DeviceProfileProvisionTab({ form, editing }: Props) {
+  return <ProvisionFields control={transportControl(form.control)} disabled={!editing} />;
+}

@@ -1,0 +1,13 @@
+import { EntityTable } from '../../components/entity-table/EntityTable';
+import { useDeviceProfileTable } from './device-profile-table';
+
+/** /deviceProfiles: the tenant's device profiles. */
+export function DeviceProfilesPage() {
+  const { config, dialogs } = useDeviceProfileTable();
+  return (
+    <>
+      <EntityTable config={config} />
+      {dialogs}
+    </>
+  );
+}
