@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import deDEConsole from './locales/console/de_DE.json';
+import enUSConsole from './locales/console/en_US.json';
 import deDE from './locales/de_DE.json';
 import enUS from './locales/en_US.json';
 
@@ -16,15 +18,22 @@ const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts
   eager: true,
 });
 
-/** Namespaces of the locale file; a quoted 'namespace.key' string in the source is a message key. */
-const namespaces = Object.keys(enUS);
+/** Namespaces of the locale files; a quoted 'namespace.key' string in the source is a message key. */
+const namespaces = [...Object.keys(enUS), ...Object.keys(enUSConsole)];
 const KEY = new RegExp(
   `['\`](?:${namespaces.map((ns) => ns.replace(/[-]/g, '\\-')).join('|')})\\.[a-z0-9.-]+['\`]`,
   'g',
 );
 
 describe('locales', () => {
-  const english = new Set(flatten(enUS as Tree));
+  const english = new Set([...flatten(enUS as Tree), ...flatten(enUSConsole as Tree)]);
+
+  it('keeps each namespace in one file: the login bundle or the console bundle', () => {
+    const shared = Object.keys(enUS).filter((ns) => ns in enUSConsole);
+    expect(shared).toEqual([]);
+    expect(Object.keys(deDE).filter((ns) => ns in enUSConsole)).toEqual([]);
+    expect(Object.keys(deDEConsole).filter((ns) => ns in enUS)).toEqual([]);
+  });
 
   it('en_US has every message key the source refers to', () => {
     const missing = new Set<string>();
@@ -47,7 +56,9 @@ describe('locales', () => {
   });
 
   it('de_DE only has keys that exist in en_US', () => {
-    const extra = flatten(deDE as Tree).filter((key) => !english.has(key));
+    const extra = [...flatten(deDE as Tree), ...flatten(deDEConsole as Tree)].filter(
+      (key) => !english.has(key),
+    );
     expect(extra).toEqual([]);
   });
 });

@@ -2,7 +2,9 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { hasConsoleMessages, loadConsoleMessages } from '../../i18n/i18n';
 import { selectors } from '../../selectors';
 import { NARROW_MENU_QUERY, SIDE_MENU_NARROW_WIDTH, SIDE_MENU_WIDTH_PX } from '../menu/menu';
 import {
@@ -16,8 +18,26 @@ import { Footer } from './Footer';
 import { PageLoading } from './PageLoading';
 import { SideMenu } from './SideMenu';
 
-/** The home shell: side menu, toolbar, the active page, footer. */
+/** The home shell, once the console's messages (not bundled with the login route) are loaded. */
 export function HomeShell() {
+  const { i18n } = useTranslation();
+  const [ready, setReady] = useState(() => hasConsoleMessages(i18n));
+  useEffect(() => {
+    let live = true;
+    loadConsoleMessages(i18n).then(
+      () => live && setReady(true),
+      // A failed chunk load leaves keys untranslated rather than the console unusable.
+      () => live && setReady(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [i18n]);
+  return ready ? <HomeShellLayout /> : <PageLoading />;
+}
+
+/** The home shell: side menu, toolbar, the active page, footer. */
+function HomeShellLayout() {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const tiny = useMediaQuery(NARROW_MENU_QUERY);

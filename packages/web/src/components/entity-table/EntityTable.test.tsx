@@ -5,8 +5,8 @@ import { configure, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../../i18n/i18n';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createI18n, loadConsoleMessages } from '../../i18n/i18n';
 import { selectors } from '../../selectors';
 import { FormTextField } from '../FormTextField';
 import { EntityTable } from './EntityTable';
@@ -38,6 +38,10 @@ function things(count: number, lockFirst: boolean): Thing[] {
     locked: lockFirst && index === 0,
   }));
 }
+
+/** One translation instance with the console messages in, as the home shell would have it. */
+const i18n = createI18n();
+beforeAll(() => loadConsoleMessages(i18n));
 
 function setup(overrides: Partial<EntityTableConfig<Thing, ThingValues>> = {}, count = 25, lockFirst = true) {
   let store = things(count, lockFirst);
@@ -123,7 +127,7 @@ function setup(overrides: Partial<EntityTableConfig<Thing, ThingValues>> = {}, c
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={createI18n()}>
+      <I18nextProvider i18n={i18n}>
         <RouterProvider router={router} />
       </I18nextProvider>
     </QueryClientProvider>,
