@@ -67,6 +67,7 @@ describe('devices', () => {
     await page.waitForSelector(tid(T.root('devices')));
     await rowOf(page, 'Test Device A1').waitFor();
     await page.click(tid(T.add));
+    await page.click(tid(T.addMenuItem('addDevice')));
     await page.waitForSelector(tid(selectors.deviceWizard.dialog));
     await page.fill(tid(selectors.deviceWizard.name), DEVICE);
     await expect.poll(() => page.inputValue(tid(selectors.deviceWizard.deviceProfile))).toBe('default');

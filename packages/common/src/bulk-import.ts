@@ -54,3 +54,72 @@ export interface BulkImportResult {
   errors: number;
   errorsList: string[];
 }
+
+/**
+ * What a CSV column holds (reference BulkImportColumnType). Attribute and time-series columns carry
+ * the key their values are saved under; ROUTING_KEY and SECRET belong to edges and are ignored for
+ * devices and assets.
+ */
+export const BULK_IMPORT_COLUMN_TYPES = [
+  'NAME',
+  'TYPE',
+  'LABEL',
+  'SHARED_ATTRIBUTE',
+  'SERVER_ATTRIBUTE',
+  'TIMESERIES',
+  'ACCESS_TOKEN',
+  'X509',
+  'MQTT_CLIENT_ID',
+  'MQTT_USER_NAME',
+  'MQTT_PASSWORD',
+  'LWM2M_CLIENT_ENDPOINT',
+  'LWM2M_CLIENT_SECURITY_CONFIG_MODE',
+  'LWM2M_CLIENT_IDENTITY',
+  'LWM2M_CLIENT_KEY',
+  'LWM2M_CLIENT_CERT',
+  'LWM2M_BOOTSTRAP_SERVER_SECURITY_MODE',
+  'LWM2M_BOOTSTRAP_SERVER_PUBLIC_KEY_OR_ID',
+  'LWM2M_BOOTSTRAP_SERVER_SECRET_KEY',
+  'LWM2M_SERVER_SECURITY_MODE',
+  'LWM2M_SERVER_CLIENT_PUBLIC_KEY_OR_ID',
+  'LWM2M_SERVER_CLIENT_SECRET_KEY',
+  'IS_GATEWAY',
+  'DESCRIPTION',
+  'ROUTING_KEY',
+  'SECRET',
+] as const;
+export type BulkImportColumnType = (typeof BULK_IMPORT_COLUMN_TYPES)[number];
+
+/** Columns whose values are saved as attributes or time series under the column's key. */
+export const BULK_IMPORT_KV_COLUMN_TYPES = [
+  'SHARED_ATTRIBUTE',
+  'SERVER_ATTRIBUTE',
+  'TIMESERIES',
+] as const satisfies readonly BulkImportColumnType[];
+export type BulkImportKvColumnType = (typeof BULK_IMPORT_KV_COLUMN_TYPES)[number];
+
+export function isBulkImportKvColumn(type: BulkImportColumnType): type is BulkImportKvColumnType {
+  return (BULK_IMPORT_KV_COLUMN_TYPES as readonly string[]).includes(type);
+}
+
+/** One CSV column: its type and, for attribute and time-series columns, the key. */
+export interface BulkImportColumnMapping {
+  type: BulkImportColumnType;
+  key?: string | null;
+}
+
+/** Body of `POST /api/{device|asset}/bulk_import` (reference BulkImportRequest). */
+export interface BulkImportRequest {
+  /** The CSV text. */
+  file: string;
+  mapping: {
+    /** One entry per CSV column, in column order. */
+    columns: BulkImportColumnMapping[];
+    /** One character: `,` `;` `|` or tab in the console. */
+    delimiter: string;
+    /** The first line holds column titles and is not imported (it still counts in line numbers). */
+    header: boolean;
+    /** Update the entities whose name already exists instead of reporting them as errors. */
+    update: boolean;
+  };
+}

@@ -19,6 +19,8 @@ import { registerAuditLogRoutes } from './modules/audit-logs/routes.js';
 import { AuditLogService } from './modules/audit-logs/service.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
+import { registerBulkImportRoutes } from './modules/bulk-import/routes.js';
+import { BulkImportService } from './modules/bulk-import/service.js';
 import { AssignableRepo } from './modules/customer-assignable/repo.js';
 import { registerAssignmentRoutes } from './modules/customer-assignable/routes.js';
 import { CustomerAssignmentService } from './modules/customer-assignable/service.js';
@@ -94,8 +96,8 @@ export async function buildApp(
   const tenantProfilesRepo = new TenantProfilesRepo(db);
   const tenantProfiles = new TenantProfilesService(db, tenantProfilesRepo);
   const tenants = new TenantsService(db, tenantsRepo, tenantProfilesRepo, outdating);
-  const customers = new CustomersService(db, customersRepo, tenantsRepo, outdating);
   const audit = new AuditLogService(db, new AuditLogsRepo(db), app.log);
+  const customers = new CustomersService(db, customersRepo, tenantsRepo, outdating, audit);
   const auth = new AuthService(db, usersRepo, customersRepo, admin, jwt, outdating, app.log, audit);
   const users = new UsersService(
     db,
@@ -106,13 +108,19 @@ export async function buildApp(
     (row) => auth.issueFor(row),
     outdating,
     config.userTokenAccessEnabled,
+    audit,
   );
   const dashboards = new DashboardsService(new DashboardsRepo(db), customersRepo);
   const relations = new RelationsService(db, new RelationsRepo(db), audit);
-  const assignments = new CustomerAssignmentService(db, new AssignableRepo(db), customersRepo, relations, {
-    deleteEntityData: (entityId) => telemetry.deleteEntityData(entityId),
-  });
-  const deviceProfiles = new DeviceProfilesService(db, new DeviceProfilesRepo(db));
+  const assignments = new CustomerAssignmentService(
+    db,
+    new AssignableRepo(db),
+    customersRepo,
+    relations,
+    { deleteEntityData: (entityId) => telemetry.deleteEntityData(entityId) },
+    audit,
+  );
+  const deviceProfiles = new DeviceProfilesService(db, new DeviceProfilesRepo(db), audit);
   const devices = new DevicesService(
     db,
     new DevicesRepo(db),
@@ -120,8 +128,9 @@ export async function buildApp(
     customersRepo,
     tenantsRepo,
     assignments,
+    audit,
   );
-  const assets = new AssetsService(db, new AssetsRepo(db), customersRepo, assignments);
+  const assets = new AssetsService(db, new AssetsRepo(db), customersRepo, assignments, audit);
   const entityViews = new EntityViewsService(db, new EntityViewsRepo(db), customersRepo, relations, audit);
 
   const telemetry = new TelemetryService(new TelemetryRepo(db), (err) =>
@@ -148,6 +157,7 @@ export async function buildApp(
   registerEntityQueryRoutes(app, new EntityQueryService(db, new EntityQueryRepo(db)));
   registerAuditLogRoutes(app, audit);
   registerTelemetryRoutes(app, new TelemetryApi(db, telemetry));
+  registerBulkImportRoutes(app, new BulkImportService(db, deviceProfiles, telemetry, audit, app.log));
   registerSystemRoutes(app, {
     edgesEnabled: false,
     maxDatapointsLimit: 50000,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_LOGS_CASES } from './access/audit-logs.cases.js';
+import { BULK_IMPORT_CASES } from './access/bulk-import.cases.js';
 import { CORE_CASES } from './access/core.cases.js';
 import { DEVICES_CASES } from './access/devices.cases.js';
 import { ENTITY_QUERY_CASES } from './access/entity-query.cases.js';
@@ -45,6 +46,7 @@ const CASES: Case[] = [
   ...ENTITY_VIEWS_CASES,
   ...ENTITY_QUERY_CASES,
   ...AUDIT_LOGS_CASES,
+  ...BULK_IMPORT_CASES,
 ];
 
 /**

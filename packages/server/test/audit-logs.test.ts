@@ -338,6 +338,129 @@ describe('AuditLogService.record', () => {
   });
 });
 
+describe('AuditLogService.recordMany', () => {
+  const entriesOf = (entityId: string) =>
+    server.store.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('entityId', '=', entityId)
+      .orderBy('actionType')
+      .execute();
+
+  /** A device straight into the store, in `db` (a transaction or not). */
+  async function insertDevice(db: typeof server.store.db, name: string): Promise<string> {
+    const profile = await db
+      .selectFrom('deviceProfile')
+      .select('id')
+      .where('tenantId', '=', ids.tenantId)
+      .where('isDefault', '=', true)
+      .executeTakeFirstOrThrow();
+    const id = uuidv1();
+    await db
+      .insertInto('device')
+      .values({
+        id,
+        createdTime: Date.now(),
+        tenantId: ids.tenantId,
+        customerId: ids.customerAId,
+        deviceProfileId: profile.id,
+        name,
+        type: 'default',
+        label: null,
+        deviceData: JSON.stringify({ configuration: { type: 'DEFAULT' } }),
+        additionalInfo: '{}',
+        firmwareId: null,
+        softwareId: null,
+      })
+      .execute();
+    return id;
+  }
+
+  const entry = (id: string, actionType: 'ADDED' | 'UPDATED' | 'CREDENTIALS_READ', entityName?: string) => ({
+    tenantId: ids.tenantId,
+    customerId: ids.customerAId,
+    entityId: { entityType: 'DEVICE', id },
+    ...(entityName === undefined ? {} : { entityName }),
+    userId: ids.tenantAdminId,
+    userName: DEMO.tenant.email,
+    actionType,
+    actionData: { entity: { id } },
+    actionStatus: 'SUCCESS' as const,
+  });
+
+  it('writes the rows record writes, in the caller transaction, names looked up there, levels applied', async () => {
+    const audit = server.services.audit;
+    const single = uuidv1();
+    await audit.record(entry(single, 'ADDED', 'Named'));
+    let created = '';
+    await server.store.db.transaction().execute(async (trx) => {
+      created = await insertDevice(trx, `Batch audited ${uuidv1()}`);
+      await audit.recordMany(
+        [
+          entry(created, 'ADDED'),
+          entry(created, 'UPDATED', 'Given name'),
+          // A read: the default DEVICE mask (W) does not keep it.
+          entry(created, 'CREDENTIALS_READ'),
+          { tenantId: ids.tenantId, actionType: 'LOGIN', actionStatus: 'SUCCESS', userName: 'no entity' },
+        ],
+        trx,
+      );
+    });
+    const [recorded] = await entriesOf(single);
+    const [added, updated] = await entriesOf(created);
+    const shape = (row: Record<string, unknown> | undefined) => {
+      const {
+        id: _id,
+        createdTime: _createdTime,
+        entityId: _entityId,
+        entityName: _entityName,
+        actionData: _data,
+        ...rest
+      } = row ?? {};
+      return rest;
+    };
+    expect(shape(added)).toEqual(shape(recorded));
+    expect(added).toMatchObject({ entityType: 'DEVICE', actionData: { entity: { id: created } } });
+    expect(added?.entityName).toMatch(/^Batch audited /);
+    expect(updated).toMatchObject({ actionType: 'UPDATED', entityName: 'Given name' });
+    expect((await entriesOf(created)).map((row) => row.actionType)).toEqual(['ADDED', 'UPDATED']);
+    const loose = await server.store.db
+      .selectFrom('auditLog')
+      .select(['entityId', 'actionType'])
+      .where('userName', '=', 'no entity')
+      .execute();
+    expect(loose).toEqual([{ entityId: null, actionType: 'LOGIN' }]);
+  });
+
+  it('commits and rolls back with the caller, and never fails its transaction', async () => {
+    const audit = server.services.audit;
+    const rolledBack = uuidv1();
+    await expect(
+      server.store.db.transaction().execute(async (trx) => {
+        await audit.recordMany([entry(rolledBack, 'ADDED', 'gone')], trx);
+        throw new Error('caller failed');
+      }),
+    ).rejects.toThrow('caller failed');
+    expect(await entriesOf(rolledBack)).toEqual([]);
+
+    // Entries that cannot be stored (an unknown tenant) are dropped; the caller's writes commit.
+    const kept = await server.store.db.transaction().execute(async (trx) => {
+      const id = await insertDevice(trx, `Audit failure ${uuidv1()}`);
+      await expect(
+        audit.recordMany(
+          [entry(id, 'ADDED', 'x'), { ...entry(id, 'UPDATED', 'x'), tenantId: uuidv1() }],
+          trx,
+        ),
+      ).resolves.toBeUndefined();
+      return id;
+    });
+    expect(await server.store.db.selectFrom('device').select('id').where('id', '=', kept).execute()).toEqual([
+      { id: kept },
+    ]);
+    expect(await entriesOf(kept)).toEqual([]);
+  });
+});
+
 describe('permission matrix', () => {
   //                     anon  SA   TA   CU   TA2  CU2
   const TENANT_ADMINS = [401, 403, 200, 403, 200, 403];

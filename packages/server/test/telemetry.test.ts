@@ -858,6 +858,285 @@ describe('the telemetry service', () => {
   });
 });
 
+describe('batch writes in the caller transaction', () => {
+  const long = (value: number) => ({ type: 'LONG' as const, value: BigInt(value) });
+  const text = (value: string) => ({ type: 'STRING' as const, value });
+  const deviceId = async () => ({ entityType: 'DEVICE' as const, id: await newDevice() });
+
+  /** The changes the listeners hear about the given entities while `work` runs. */
+  async function heard(
+    entities: readonly { id: string }[],
+    work: (changes: TelemetryChange[]) => Promise<void>,
+  ) {
+    const changes: TelemetryChange[] = [];
+    const watched = new Set(entities.map((e) => e.id));
+    const stop = server.services.telemetry.onChange((change) => {
+      if (watched.has(change.entityId.id)) changes.push(change);
+    });
+    try {
+      await work(changes);
+    } finally {
+      stop();
+    }
+    return changes;
+  }
+
+  it('applies the newer-or-equal latest rule across a batch with a key repeated', async () => {
+    const telemetry = server.services.telemetry;
+    const [a, b, c] = [await deviceId(), await deviceId(), await deviceId()];
+    await telemetry.saveTimeseries(ids.tenantId, c, [
+      { ts: T + 5000, values: [{ key: 'k', value: long(5) }] },
+    ]);
+    const changes = await heard([a, b, c], async () => {
+      const pending = await server.store.db.transaction().execute((trx) =>
+        telemetry.saveTimeseriesBatch(trx, [
+          {
+            tenantId: ids.tenantId,
+            entityId: a,
+            entries: [{ ts: T + 1000, values: [{ key: 'k', value: long(1) }] }],
+          },
+          {
+            tenantId: ids.tenantId,
+            entityId: a,
+            entries: [{ ts: T + 3000, values: [{ key: 'k', value: long(3) }] }],
+          },
+          {
+            tenantId: ids.tenantId,
+            entityId: a,
+            entries: [{ ts: T + 2000, values: [{ key: 'k', value: long(2) }] }],
+          },
+          // Equal timestamps: the later point wins, in ts_kv and as latest value.
+          {
+            tenantId: ids.tenantId,
+            entityId: b,
+            entries: [{ ts: T, values: [{ key: 'k', value: text('x') }] }],
+          },
+          {
+            tenantId: ids.tenantId,
+            entityId: b,
+            entries: [{ ts: T, values: [{ key: 'k', value: text('y') }] }],
+          },
+          // Against the stored latest value (T + 5000): older loses, equal wins.
+          {
+            tenantId: ids.tenantId,
+            entityId: c,
+            entries: [{ ts: T + 4000, values: [{ key: 'k', value: long(4) }] }],
+          },
+          {
+            tenantId: ids.tenantId,
+            entityId: c,
+            entries: [{ ts: T + 5000, values: [{ key: 'k', value: long(50) }] }],
+            ttl: 30,
+          },
+        ]),
+      );
+      pending.afterCommit();
+    });
+    expect(await telemetry.latest(a)).toEqual([{ key: 'k', ts: T + 3000, value: long(3) }]);
+    expect(await telemetry.latest(b)).toEqual([{ key: 'k', ts: T, value: text('y') }]);
+    expect(await telemetry.latest(c)).toEqual([{ key: 'k', ts: T + 5000, value: long(50) }]);
+    const history = {
+      keys: ['k'],
+      startTs: 0,
+      endTs: T + 10_000,
+      interval: 0,
+      limit: 10,
+      agg: 'NONE',
+      orderBy: 'ASC',
+    } as const;
+    expect((await telemetry.history(a, history)).get('k')?.map((p) => p.value)).toEqual([
+      long(1),
+      long(2),
+      long(3),
+    ]);
+    expect((await telemetry.history(b, history)).get('k')).toEqual([{ key: 'k', ts: T, value: text('y') }]);
+    expect((await telemetry.history(c, history)).get('k')?.map((p) => p.value)).toEqual([long(4), long(50)]);
+    // One change per write, in order; `latest` holds the write's points that became latest values.
+    expect(
+      changes.map((change) => (change.type === 'TIMESERIES_UPDATED' ? change.latest : undefined)),
+    ).toEqual([
+      [],
+      [{ key: 'k', ts: T + 3000, value: long(3) }],
+      [],
+      [],
+      [{ key: 'k', ts: T, value: text('y') }],
+      [],
+      [{ key: 'k', ts: T + 5000, value: long(50) }],
+    ]);
+    expect(changes[6]).toMatchObject({
+      type: 'TIMESERIES_UPDATED',
+      tenantId: ids.tenantId,
+      entityId: c,
+      ttl: 30,
+    });
+  });
+
+  it('keeps the last value of an attribute repeated in a batch and stamps every value alike', async () => {
+    const telemetry = server.services.telemetry;
+    const [a, b] = [await deviceId(), await deviceId()];
+    const pending = await server.store.db.transaction().execute((trx) =>
+      telemetry.saveAttributesBatch(trx, [
+        {
+          entityId: a,
+          scope: 'SERVER_SCOPE',
+          entries: [
+            { key: 'x', value: long(1) },
+            { key: 'y', value: long(1) },
+          ],
+        },
+        { entityId: a, scope: 'SHARED_SCOPE', entries: [{ key: 'x', value: text('shared') }] },
+        { entityId: a, scope: 'SERVER_SCOPE', entries: [{ key: 'x', value: long(2) }] },
+        {
+          entityId: b,
+          scope: 'SERVER_SCOPE',
+          entries: [
+            { key: 'x', value: long(3) },
+            { key: 'x', value: long(4) },
+          ],
+        },
+      ]),
+    );
+    pending.afterCommit();
+    const attributesOf = async (entity: { entityType: 'DEVICE'; id: string }) =>
+      (await telemetry.attributes(entity)).map(({ scope, key, value }) => ({ scope, key, value }));
+    expect(await attributesOf(a)).toEqual([
+      { scope: 'SERVER_SCOPE', key: 'x', value: long(2) },
+      { scope: 'SERVER_SCOPE', key: 'y', value: long(1) },
+      { scope: 'SHARED_SCOPE', key: 'x', value: text('shared') },
+    ]);
+    expect(await attributesOf(b)).toEqual([{ scope: 'SERVER_SCOPE', key: 'x', value: long(4) }]);
+    const stamps = new Set(
+      [...(await telemetry.attributes(a)), ...(await telemetry.attributes(b))].map((e) => e.lastUpdateTs),
+    );
+    expect(stamps.size).toBe(1);
+  });
+
+  it('keeps every value exactly, whatever characters strings and JSON hold', async () => {
+    const telemetry = server.services.telemetry;
+    const entity = await deviceId();
+    const strings = ['a"b', 'c\\d', '{x,y}', 'NULL', '', ' ', 'line\nbreak', "it's", 'ü€😀'];
+    const values = [
+      ...strings.map(text),
+      { type: 'JSON' as const, value: '{"q":"\\"x\\"","list":[1,{"n":null}],"u":"\\\\u0041"}' },
+      { type: 'LONG' as const, value: 9_223_372_036_854_775_807n },
+      { type: 'LONG' as const, value: -9_223_372_036_854_775_808n },
+      { type: 'DOUBLE' as const, value: 0.1 },
+      { type: 'DOUBLE' as const, value: -1.7976931348623157e308 },
+      { type: 'BOOLEAN' as const, value: false },
+    ];
+    const entries = values.map((value, i) => ({ key: `v${String(i).padStart(2, '0')}`, value }));
+    const pending = await server.store.db
+      .transaction()
+      .execute(async (trx) => [
+        await telemetry.saveAttributesBatch(trx, [{ entityId: entity, scope: 'SERVER_SCOPE', entries }]),
+        await telemetry.saveTimeseriesBatch(trx, [
+          { tenantId: ids.tenantId, entityId: entity, entries: [{ ts: T, values: entries }] },
+        ]),
+      ]);
+    for (const p of pending) p.afterCommit();
+    expect(
+      (await telemetry.attributes(entity, 'SERVER_SCOPE')).map(({ key, value }) => ({ key, value })),
+    ).toEqual(entries);
+    expect((await telemetry.latest(entity)).map(({ key, value }) => ({ key, value }))).toEqual(entries);
+  });
+
+  it('tells the listeners only once afterCommit runs after the commit, and only once', async () => {
+    const telemetry = server.services.telemetry;
+    const entity = await deviceId();
+    const changes = await heard([entity], async (changes) => {
+      const pending = await server.store.db.transaction().execute(async (trx) => {
+        const ts = await telemetry.saveTimeseriesBatch(trx, [
+          {
+            tenantId: ids.tenantId,
+            entityId: entity,
+            entries: [{ ts: T, values: [{ key: 't', value: long(1) }] }],
+          },
+        ]);
+        const attributes = await telemetry.saveAttributesBatch(trx, [
+          { entityId: entity, scope: 'SERVER_SCOPE', entries: [{ key: 'a', value: long(1) }] },
+        ]);
+        // Written, not committed: nobody has heard of it yet.
+        expect(changes).toEqual([]);
+        return [ts, attributes];
+      });
+      expect(changes).toEqual([]);
+      for (const p of pending) p.afterCommit();
+      for (const p of pending) p.afterCommit();
+    });
+    expect(changes.map((c) => c.type)).toEqual(['TIMESERIES_UPDATED', 'ATTRIBUTES_UPDATED']);
+    expect(changes[1]).toMatchObject({ scope: 'SERVER_SCOPE', entries: [{ key: 'a', value: long(1) }] });
+  });
+
+  it('leaves nothing behind when the caller rolls back, new dictionary keys included', async () => {
+    const telemetry = server.services.telemetry;
+    const entity = await deviceId();
+    const key = `rolled-back-${suffix()}`;
+    const changes = await heard([entity], async () => {
+      await expect(
+        server.store.db.transaction().execute(async (trx) => {
+          await telemetry.saveTimeseriesBatch(trx, [
+            {
+              tenantId: ids.tenantId,
+              entityId: entity,
+              entries: [{ ts: T, values: [{ key, value: long(1) }] }],
+            },
+          ]);
+          await telemetry.saveAttributesBatch(trx, [
+            { entityId: entity, scope: 'SERVER_SCOPE', entries: [{ key, value: long(1) }] },
+          ]);
+          throw new Error('caller failed');
+        }),
+      ).rejects.toThrow('caller failed');
+    });
+    expect(changes).toEqual([]);
+    expect(await telemetry.latest(entity)).toEqual([]);
+    expect(await telemetry.attributes(entity)).toEqual([]);
+    const { db } = server.store;
+    expect(await db.selectFrom('tsKvDictionary').select('keyId').where('key', '=', key).execute()).toEqual(
+      [],
+    );
+    expect(await db.selectFrom('tsKv').select('ts').where('entityId', '=', entity.id).execute()).toEqual([]);
+    // The key's rolled-back id was not remembered: the key can be written and read afterwards.
+    await telemetry.saveTimeseries(ids.tenantId, entity, [{ ts: T, values: [{ key, value: long(2) }] }]);
+    expect(await telemetry.latest(entity)).toEqual([{ key, ts: T, value: long(2) }]);
+  });
+
+  it('refuses bad input before writing anything, and needs a transaction', async () => {
+    const telemetry = server.services.telemetry;
+    const entity = await deviceId();
+    await server.store.db.transaction().execute(async (trx) => {
+      await expect(
+        telemetry.saveTimeseriesBatch(trx, [
+          {
+            tenantId: ids.tenantId,
+            entityId: entity,
+            entries: [{ ts: T, values: [{ key: 'ok', value: long(1) }] }],
+          },
+          {
+            tenantId: ids.tenantId,
+            entityId: entity,
+            entries: [{ ts: T, values: [{ key: ' ', value: long(1) }] }],
+          },
+        ]),
+      ).rejects.toThrow('Key cannot be empty or contains only spaces');
+      await expect(
+        telemetry.saveAttributesBatch(trx, [
+          { entityId: entity, scope: 'SERVER_SCOPE', entries: [{ key: 'ok', value: long(1) }] },
+          { entityId: entity, scope: 'SERVER_SCOPE', entries: [{ key: '', value: long(1) }] },
+        ]),
+      ).rejects.toThrow('Key cannot be empty or contains only spaces');
+    });
+    expect(await telemetry.latest(entity)).toEqual([]);
+    expect(await telemetry.attributes(entity)).toEqual([]);
+    await expect(
+      telemetry.saveAttributesBatch(server.store.db, [
+        { entityId: entity, scope: 'SERVER_SCOPE', entries: [{ key: 'a', value: long(1) }] },
+      ]),
+    ).rejects.toThrow("writes in the caller's transaction");
+    expect(await telemetry.attributes(entity)).toEqual([]);
+  });
+});
+
 describe('permissions', () => {
   type Caller = 'anonymous' | 'sysadmin' | 'tenant' | 'customer' | 'otherTenant' | 'customerB';
   const CALLERS: Caller[] = ['anonymous', 'sysadmin', 'tenant', 'customer', 'otherTenant', 'customerB'];

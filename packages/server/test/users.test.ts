@@ -88,7 +88,24 @@ describe('GET /api/user/{userId}', () => {
       enabled: false,
     });
     const pendingJson = expectOk(await api.get<UserJson>(`/api/user/${pending.id}`, { token: tenantToken }));
-    expect(pendingJson.additionalInfo.userCredentialsEnabled).toBe(false);
+    // Awaiting activation: neither enabled nor disabled, so the key is absent (reference).
+    expect(pendingJson.additionalInfo).not.toHaveProperty('userCredentialsEnabled');
+  });
+
+  it('reports a disabled account as userCredentialsEnabled false', async () => {
+    const active = await newUser(server.store.db, {
+      authority: 'CUSTOMER_USER',
+      tenantId: ids.tenantId,
+      customerId: ids.customerAId,
+    });
+    const disable = await api.request(
+      'POST',
+      `/api/user/${active.id}/userCredentialsEnabled?userCredentialsEnabled=false`,
+      { token: tenantToken },
+    );
+    expect(disable.status, disable.text).toBe(200);
+    const json = expectOk(await api.get<UserJson>(`/api/user/${active.id}`, { token: tenantToken }));
+    expect(json.additionalInfo.userCredentialsEnabled).toBe(false);
   });
 
   it('answers 404 for an unknown user', async () => {
@@ -132,11 +149,8 @@ describe('POST /api/user: create', () => {
     });
     expect(user.createdTime).toBeGreaterThanOrEqual(before);
     const read = expectOk(await api.get<UserJson>(`/api/user/${user.id.id}`, { token: tenantToken }));
-    expect(read).toMatchObject({
-      email,
-      firstName: 'Grace',
-      additionalInfo: { userCredentialsEnabled: false },
-    });
+    expect(read).toMatchObject({ email, firstName: 'Grace' });
+    expect(read.additionalInfo).not.toHaveProperty('userCredentialsEnabled');
   });
 
   it('creates tenant administrators without a customer', async () => {

@@ -1,5 +1,5 @@
 import type { AttributeKvEntry, AttributeScope, KvEntry, KvValue, TsKvEntry } from '@meridian/common';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Db } from '../db/store.js';
 import type { BucketPlan, BucketStats } from './aggregate.js';
@@ -7,12 +7,14 @@ import type { BucketPlan, BucketStats } from './aggregate.js';
 /**
  * SQL storage of attributes and time series (reference §5.2): keys of time series go through the
  * `ts_kv_dictionary`; points land in `ts_kv`, the newest point of each key in `ts_kv_latest`.
- * Batches are written with multi-row `INSERT … ON CONFLICT` statements inside one transaction.
+ * Writes take many entities at once, with one multi-row `INSERT … SELECT FROM unnest(…) ON
+ * CONFLICT` per table inside the caller's transaction; writers of one entity at a time pass a
+ * transaction of their own.
  * Every write to `ts_kv` goes through {@link TelemetryRepo.insertPoints}, the one place a
  * partitioned table would need its partitions created.
  */
 
-/** Rows per INSERT statement: 8 columns each stays far below PostgreSQL's 65535 parameters. */
+/** Rows per statement (lookups take one parameter per row, so this stays below PostgreSQL's 65535). */
 const ROWS_PER_STATEMENT = 1000;
 
 interface ValueColumns {
@@ -31,6 +33,30 @@ function toColumns(value: KvValue): ValueColumns {
     dblV: value.type === 'DOUBLE' ? value.value : null,
     jsonV: value.type === 'JSON' ? value.value : null,
   };
+}
+
+/** The value columns and their SQL types, in the order of the tables. */
+const VALUE_COLUMNS = [
+  ['boolV', 'boolean'],
+  ['strV', 'text'],
+  ['longV', 'bigint'],
+  ['dblV', 'double precision'],
+  ['jsonV', 'json'],
+] as const satisfies readonly (readonly [keyof ValueColumns, string])[];
+
+/**
+ * The rows as a `select` of `unnest` over one array per column, the source of a multi-row insert.
+ * Two parameters per statement instead of one per value: three times faster than `VALUES` lists on
+ * PGlite for a thousand rows, twice on PostgreSQL. Returns the column names, in the select's order.
+ */
+function unnestRows<R extends object>(
+  rows: readonly R[],
+  columns: readonly (readonly [keyof R & string, string])[],
+): { names: (keyof R & string)[]; select: RawBuilder<unknown> } {
+  const arrays = columns.map(
+    ([name, type]) => sql`cast(${sql.val(rows.map((row) => row[name]))} as ${sql.raw(type)}[])`,
+  );
+  return { names: columns.map(([name]) => name), select: sql`select * from unnest(${sql.join(arrays)})` };
 }
 
 /** The value columns as read: longs and JSON as text so nothing is rounded or re-serialised. */
@@ -71,6 +97,37 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
+type PointRow = ValueColumns & { entityId: string; key: number; ts: number };
+
+/** The columns of `ts_kv` and `ts_kv_latest`. */
+const POINT_COLUMNS = [
+  ['entityId', 'uuid'],
+  ['key', 'integer'],
+  ['ts', 'bigint'],
+  ...VALUE_COLUMNS,
+] as const satisfies readonly (readonly [keyof PointRow, string])[];
+
+type AttributeRow = ValueColumns & {
+  entityType: string;
+  entityId: string;
+  attributeType: string;
+  attributeKey: string;
+  lastUpdateTs: number;
+};
+
+/** The columns of `attribute_kv`. */
+const ATTRIBUTE_COLUMNS = [
+  ['entityType', 'text'],
+  ['entityId', 'uuid'],
+  ['attributeType', 'text'],
+  ['attributeKey', 'text'],
+  ...VALUE_COLUMNS,
+  ['lastUpdateTs', 'bigint'],
+] as const satisfies readonly (readonly [keyof AttributeRow, string])[];
+
+/** Entity ids are uuid columns: compared as the store returns them. */
+const uuidKey = (id: string) => id.toLowerCase();
+
 /** Last entry per identity wins, in the order of first appearance. */
 function lastWins<T>(items: readonly T[], identity: (item: T) => string): T[] {
   const byId = new Map<string, T>();
@@ -84,6 +141,25 @@ export interface LatestAfterDelete {
   replacement: TsKvEntry | undefined;
 }
 
+/** The points of one entity in a batch. */
+export interface TimeseriesBatchWrite {
+  entityId: string;
+  points: readonly TsKvEntry[];
+}
+
+/** The attributes of one entity and scope in a batch. */
+export interface AttributesBatchWrite {
+  entity: { entityType: string; id: string };
+  scope: AttributeScope;
+  entries: readonly KvEntry[];
+}
+
+/** What a write in a caller's transaction gives back, and what to run once that transaction commits. */
+export interface AfterCommit<T> {
+  result: T;
+  afterCommit(): void;
+}
+
 export class TelemetryRepo {
   /** Dictionary ids never change once assigned, so they are cached for the process lifetime. */
   private readonly keyIdCache = new Map<string, number>();
@@ -94,34 +170,67 @@ export class TelemetryRepo {
   // Key dictionary
   // ----------------------------------------------------------------------------------------------
 
-  /** Ids of the keys, adding the ones the dictionary does not hold yet. */
-  async keyIds(keys: readonly string[]): Promise<Map<string, number>> {
-    const missing = [...new Set(keys)].filter((key) => !this.keyIdCache.has(key));
-    if (missing.length > 0) {
-      await this.db
-        .insertInto('tsKvDictionary')
-        .values(missing.map((key) => ({ key })))
-        .onConflict((oc) => oc.column('key').doNothing())
+  /**
+   * Ids of the keys inside the transaction, adding the ones the dictionary does not hold yet. Ids
+   * that were not cached are returned in `learned` too: they may come from this transaction's own
+   * inserts, so they are cached only once it commits (see {@link TelemetryRepo.remember}).
+   */
+  private async keyIdsIn(
+    trx: Kysely<Database>,
+    keys: readonly string[],
+  ): Promise<{ ids: Map<string, number>; learned: Map<string, number> }> {
+    const ids = this.cachedIds(keys);
+    const learned = new Map<string, number>();
+    // Sorted, so that concurrent writers adding keys lock dictionary rows in the same order.
+    const missing = [...new Set(keys)].filter((key) => !ids.has(key)).sort();
+    for (const chunk of chunks(missing)) {
+      const found = await trx
+        .selectFrom('tsKvDictionary')
+        .select(['key', 'keyId'])
+        .where('key', 'in', chunk)
         .execute();
-      await this.loadKeyIds(missing);
+      for (const row of found) learned.set(row.key, row.keyId);
+      const absent = chunk.filter((key) => !learned.has(key));
+      if (absent.length === 0) continue;
+      const inserted = await trx
+        .insertInto('tsKvDictionary')
+        .values(absent.map((key) => ({ key })))
+        .onConflict((oc) => oc.column('key').doNothing())
+        .returning(['key', 'keyId'])
+        .execute();
+      for (const row of inserted) learned.set(row.key, row.keyId);
+      // Added meanwhile by a concurrent writer (its insert won the conflict).
+      const raced = absent.filter((key) => !learned.has(key));
+      if (raced.length > 0) {
+        const rows = await trx
+          .selectFrom('tsKvDictionary')
+          .select(['key', 'keyId'])
+          .where('key', 'in', raced)
+          .execute();
+        for (const row of rows) learned.set(row.key, row.keyId);
+      }
     }
-    return this.cachedIds(keys);
+    for (const [key, id] of learned) ids.set(key, id);
+    return { ids, learned };
+  }
+
+  /** Caches dictionary ids once the transaction that read or added them has committed. */
+  private remember(learned: ReadonlyMap<string, number>): void {
+    for (const [key, id] of learned) this.keyIdCache.set(key, id);
   }
 
   /** Ids of the keys the dictionary already holds; unknown keys are absent. */
   async existingKeyIds(keys: readonly string[]): Promise<Map<string, number>> {
     const missing = [...new Set(keys)].filter((key) => !this.keyIdCache.has(key));
-    if (missing.length > 0) await this.loadKeyIds(missing);
+    if (missing.length > 0) {
+      const rows = await this.db
+        .selectFrom('tsKvDictionary')
+        .select(['key', 'keyId'])
+        .where('key', 'in', missing)
+        .execute();
+      for (const row of rows) this.keyIdCache.set(row.key, row.keyId);
+    }
     return this.cachedIds(keys);
-  }
-
-  private async loadKeyIds(keys: readonly string[]): Promise<void> {
-    const rows = await this.db
-      .selectFrom('tsKvDictionary')
-      .select(['key', 'keyId'])
-      .where('key', 'in', keys)
-      .execute();
-    for (const row of rows) this.keyIdCache.set(row.key, row.keyId);
   }
 
   private cachedIds(keys: readonly string[]): Map<string, number> {
@@ -133,73 +242,103 @@ export class TelemetryRepo {
     return ids;
   }
 
+  /** Runs `work` in a transaction of its own, for callers that write one entity at a time. */
+  transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
   // ----------------------------------------------------------------------------------------------
   // Time series
   // ----------------------------------------------------------------------------------------------
 
   /**
-   * Stores the points and moves each key's latest value forward: the latest row is replaced only by
-   * a point whose ts is newer or equal. Returns the latest values that changed.
+   * Stores the points of many entities in the caller's transaction, one multi-row statement per
+   * table, and moves each key's latest value forward: the latest row is replaced only by a point
+   * whose ts is newer or equal. Within the batch the newest point of an entity's key wins, the later
+   * one of equal timestamps; a point repeated for the same entity, key and ts keeps its last value.
+   * Returns, per write, the latest values that changed, and what to run once the transaction has
+   * committed.
    */
-  async saveTimeseries(entityId: string, points: readonly TsKvEntry[]): Promise<TsKvEntry[]> {
-    if (points.length === 0) return [];
-    const ids = await this.keyIds(points.map((p) => p.key));
-    const rows = lastWins(points, (p) => `${p.ts}\u0000${p.key}`).map((p) => ({
+  async saveTimeseriesBatch(
+    trx: Kysely<Database>,
+    writes: readonly TimeseriesBatchWrite[],
+  ): Promise<AfterCommit<TsKvEntry[][]>> {
+    const changed = writes.map((): TsKvEntry[] => []);
+    const keys = writes.flatMap((write) => write.points.map((p) => p.key));
+    if (keys.length === 0) return { result: changed, afterCommit: () => {} };
+    const { ids, learned } = await this.keyIdsIn(trx, keys);
+    const keyId = (key: string) => ids.get(key) as number;
+
+    const stored = lastWins(
+      writes.flatMap(({ entityId, points }) =>
+        points.map((point) => ({ entityId: uuidKey(entityId), point })),
+      ),
+      ({ entityId, point }) => `${entityId}\u0000${point.key}\u0000${point.ts}`,
+    );
+    const rows = stored.map(({ entityId, point }) => ({
       entityId,
-      key: ids.get(p.key) as number,
-      ts: p.ts,
-      ...toColumns(p.value),
+      key: keyId(point.key),
+      ts: point.ts,
+      ...toColumns(point.value),
     }));
-    const newestByKey = new Map<string, TsKvEntry>();
-    for (const point of points) {
-      const current = newestByKey.get(point.key);
-      if (!current || point.ts >= current.ts) newestByKey.set(point.key, point);
-    }
-    return this.db.transaction().execute(async (trx) => {
-      await this.insertPoints(trx, rows);
-      const changed: TsKvEntry[] = [];
-      const latestRows = [...newestByKey.values()].map((p) => ({
-        entityId,
-        key: ids.get(p.key) as number,
-        ts: p.ts,
-        ...toColumns(p.value),
-      }));
-      for (const chunk of chunks(latestRows)) {
-        const updated = await trx
-          .insertInto('tsKvLatest')
-          .values(chunk)
-          .onConflict((oc) =>
-            oc
-              .columns(['entityId', 'key'])
-              .doUpdateSet((eb) => ({
-                ts: eb.ref('excluded.ts'),
-                boolV: eb.ref('excluded.boolV'),
-                strV: eb.ref('excluded.strV'),
-                longV: eb.ref('excluded.longV'),
-                dblV: eb.ref('excluded.dblV'),
-                jsonV: eb.ref('excluded.jsonV'),
-              }))
-              .where('tsKvLatest.ts', '<=', (eb) => eb.ref('excluded.ts')),
-          )
-          .returning('key')
-          .execute();
-        const updatedIds = new Set(updated.map((row) => row.key));
-        for (const point of newestByKey.values()) {
-          if (updatedIds.has(ids.get(point.key) as number)) changed.push(point);
-        }
+
+    const newest = new Map<string, { write: number; entityId: string; point: TsKvEntry }>();
+    writes.forEach(({ entityId, points }, write) => {
+      const entity = uuidKey(entityId);
+      for (const point of points) {
+        const id = `${entity}\u0000${keyId(point.key)}`;
+        const current = newest.get(id);
+        if (!current || point.ts >= current.point.ts) newest.set(id, { write, entityId: entity, point });
       }
-      return changed;
     });
+    const latestRows = [...newest.values()]
+      .map(({ entityId, point }) => ({
+        entityId,
+        key: keyId(point.key),
+        ts: point.ts,
+        ...toColumns(point.value),
+      }))
+      // One order for every writer, so that concurrent batches lock latest rows alike.
+      .sort((a, b) => (a.entityId < b.entityId ? -1 : a.entityId > b.entityId ? 1 : a.key - b.key));
+
+    await this.insertPoints(trx, rows);
+    const moved = new Set<string>();
+    for (const chunk of chunks(latestRows)) {
+      const { names, select } = unnestRows(chunk, POINT_COLUMNS);
+      const updated = await trx
+        .insertInto('tsKvLatest')
+        .columns(names)
+        .expression(select)
+        .onConflict((oc) =>
+          oc
+            .columns(['entityId', 'key'])
+            .doUpdateSet((eb) => ({
+              ts: eb.ref('excluded.ts'),
+              boolV: eb.ref('excluded.boolV'),
+              strV: eb.ref('excluded.strV'),
+              longV: eb.ref('excluded.longV'),
+              dblV: eb.ref('excluded.dblV'),
+              jsonV: eb.ref('excluded.jsonV'),
+            }))
+            .where('tsKvLatest.ts', '<=', (eb) => eb.ref('excluded.ts')),
+        )
+        .returning(['entityId', 'key'])
+        .execute();
+      for (const row of updated) moved.add(`${uuidKey(row.entityId)}\u0000${row.key}`);
+    }
+    for (const [id, { write, point }] of newest) {
+      if (moved.has(id)) changed[write]?.push(point);
+    }
+    return { result: changed, afterCommit: () => this.remember(learned) };
   }
 
-  private async insertPoints(
-    trx: Kysely<Database>,
-    rows: readonly (ValueColumns & { entityId: string; key: number; ts: number })[],
-  ): Promise<void> {
+  private async insertPoints(trx: Kysely<Database>, rows: readonly PointRow[]): Promise<void> {
     for (const chunk of chunks(rows)) {
+      const { names, select } = unnestRows(chunk, POINT_COLUMNS);
       await trx
         .insertInto('tsKv')
-        .values(chunk)
+        .columns(names)
+        .expression(select)
         .onConflict((oc) =>
           oc.columns(['entityId', 'key', 'ts']).doUpdateSet((eb) => ({
             boolV: eb.ref('excluded.boolV'),
@@ -385,42 +524,49 @@ export class TelemetryRepo {
   // Attributes
   // ----------------------------------------------------------------------------------------------
 
-  /** Writes the attributes (a repeated key keeps its last value), all stamped `lastUpdateTs`. */
-  async saveAttributes(
-    entity: { entityType: string; id: string },
-    scope: AttributeScope,
-    entries: readonly KvEntry[],
+  /**
+   * Writes the attributes of many entities in the caller's transaction, all stamped `lastUpdateTs`,
+   * one multi-row statement per 1000 values. A key repeated for the same entity and scope keeps its
+   * last value. Returns the entries saved per write (its repeated keys once, the last value).
+   */
+  async saveAttributesBatch(
+    trx: Kysely<Database>,
+    writes: readonly AttributesBatchWrite[],
     lastUpdateTs: number,
-  ): Promise<AttributeKvEntry[]> {
-    const saved = lastWins(entries, (e) => e.key).map((e) => ({ ...e, scope, lastUpdateTs }));
-    if (saved.length === 0) return [];
-    const rows = saved.map((e) => ({
+  ): Promise<AttributeKvEntry[][]> {
+    const saved = writes.map(({ scope, entries }) =>
+      lastWins(entries, (e) => e.key).map((e): AttributeKvEntry => ({ ...e, scope, lastUpdateTs })),
+    );
+    const rows = lastWins(
+      writes.flatMap(({ entity }, index) => (saved[index] ?? []).map((entry) => ({ entity, entry }))),
+      ({ entity, entry }) => `${uuidKey(entity.id)}\u0000${entry.scope}\u0000${entry.key}`,
+    ).map(({ entity, entry }) => ({
       entityType: entity.entityType,
       entityId: entity.id,
-      attributeType: scope,
-      attributeKey: e.key,
+      attributeType: entry.scope,
+      attributeKey: entry.key,
       lastUpdateTs,
-      ...toColumns(e.value),
+      ...toColumns(entry.value),
     }));
-    await this.db.transaction().execute(async (trx) => {
-      for (const chunk of chunks(rows)) {
-        await trx
-          .insertInto('attributeKv')
-          .values(chunk)
-          .onConflict((oc) =>
-            oc.columns(['entityId', 'attributeType', 'attributeKey']).doUpdateSet((eb) => ({
-              entityType: eb.ref('excluded.entityType'),
-              boolV: eb.ref('excluded.boolV'),
-              strV: eb.ref('excluded.strV'),
-              longV: eb.ref('excluded.longV'),
-              dblV: eb.ref('excluded.dblV'),
-              jsonV: eb.ref('excluded.jsonV'),
-              lastUpdateTs: eb.ref('excluded.lastUpdateTs'),
-            })),
-          )
-          .execute();
-      }
-    });
+    for (const chunk of chunks(rows)) {
+      const { names, select } = unnestRows(chunk, ATTRIBUTE_COLUMNS);
+      await trx
+        .insertInto('attributeKv')
+        .columns(names)
+        .expression(select)
+        .onConflict((oc) =>
+          oc.columns(['entityId', 'attributeType', 'attributeKey']).doUpdateSet((eb) => ({
+            entityType: eb.ref('excluded.entityType'),
+            boolV: eb.ref('excluded.boolV'),
+            strV: eb.ref('excluded.strV'),
+            longV: eb.ref('excluded.longV'),
+            dblV: eb.ref('excluded.dblV'),
+            jsonV: eb.ref('excluded.jsonV'),
+            lastUpdateTs: eb.ref('excluded.lastUpdateTs'),
+          })),
+        )
+        .execute();
+    }
     return saved;
   }
 

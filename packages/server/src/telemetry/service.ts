@@ -7,6 +7,7 @@ import type {
   TsEntries,
   TsKvEntry,
 } from '@meridian/common';
+import type { Db } from '../db/store.js';
 import { aggregateBucket, bucketPlan, bucketTs, intervalCountProblem } from './aggregate.js';
 import type { LatestAfterDelete, TelemetryRepo } from './repo.js';
 import { checkKey, TelemetryInputError } from './values.js';
@@ -15,6 +16,12 @@ import { checkKey, TelemetryInputError } from './values.js';
  * Attributes and time series of any entity: the one entry point for the REST API, the device
  * transports and bulk import. After every successful write the listeners hear what changed, which is
  * where live subscriptions attach.
+ *
+ * Writes come in two forms. `saveTimeseries` / `saveAttributes` write one entity in a transaction of
+ * their own. The batch forms write many entities in the caller's transaction, one multi-row statement
+ * per table, so that the values commit (or roll back) with whatever else the caller writes; they
+ * return a {@link PendingChanges} whose `afterCommit()` the caller runs once that transaction has
+ * committed; only then do the listeners hear of the changes. The single forms are batches of one.
  */
 
 /** What a write changed, as the listeners receive it. */
@@ -42,6 +49,66 @@ export type TelemetryChange =
   | { type: 'ATTRIBUTES_DELETED'; entityId: EntityId; scope: AttributeScope; keys: string[] };
 
 export type TelemetryListener = (change: TelemetryChange) => void | Promise<void>;
+
+/** Time-series points of one entity in a batch. */
+export interface TimeseriesWrite {
+  tenantId: string;
+  entityId: EntityId;
+  entries: readonly TsEntries[];
+  /** Time to live in seconds; 0 (the default) for none. */
+  ttl?: number;
+}
+
+/** Attributes of one entity and scope in a batch. */
+export interface AttributesWrite {
+  entityId: EntityId;
+  scope: AttributeScope;
+  entries: readonly KvEntry[];
+}
+
+/**
+ * Changes written in a caller's transaction. `afterCommit()` is for after that transaction has
+ * committed: it caches what the transaction added to the key dictionary and tells the listeners.
+ * It runs once, later calls do nothing; after a rollback it is simply not called.
+ */
+export interface PendingChanges {
+  afterCommit(): void;
+}
+
+const NOTHING_PENDING: PendingChanges = { afterCommit: () => {} };
+
+/** Runs the steps once, the first time. */
+function once(...steps: (() => void)[]): PendingChanges {
+  let done = false;
+  return {
+    afterCommit: () => {
+      if (done) return;
+      done = true;
+      for (const step of steps) step();
+    },
+  };
+}
+
+/** The points of each write, keys checked; throws on a bad ttl, timestamp or key. */
+function pointsOf(writes: readonly TimeseriesWrite[]): TsKvEntry[][] {
+  return writes.map(({ entries, ttl = 0 }) => {
+    if (!Number.isSafeInteger(ttl) || ttl < 0) throw new TelemetryInputError(`Invalid ttl: ${ttl}`);
+    const points: TsKvEntry[] = [];
+    for (const entry of entries) {
+      if (!Number.isSafeInteger(entry.ts)) throw new TelemetryInputError(`Invalid ts: ${entry.ts}`);
+      for (const kv of entry.values) points.push({ ts: entry.ts, key: checkKey(kv.key), value: kv.value });
+    }
+    return points;
+  });
+}
+
+function checkAttributeKeys(writes: readonly AttributesWrite[]): void {
+  for (const write of writes) for (const entry of write.entries) checkKey(entry.key);
+}
+
+function requireTransaction(trx: Db, method: string): void {
+  if (!trx.isTransaction) throw new Error(`TelemetryService.${method} writes in the caller's transaction`);
+}
 
 /** A history request (reference §1.4): NONE returns raw points, the others one point per bucket. */
 export interface HistoryQuery {
@@ -84,8 +151,9 @@ export class TelemetryService {
   }
 
   /**
-   * Stores time-series points. `ttl` (seconds) travels with the change; like the reference's SQL
-   * storage, expiry is left to a clean-up job rather than to each row.
+   * Stores time-series points of one entity in a transaction of its own. `ttl` (seconds) travels
+   * with the change; like the reference's SQL storage, expiry is left to a clean-up job rather than
+   * to each row.
    */
   async saveTimeseries(
     tenantId: string,
@@ -93,22 +161,85 @@ export class TelemetryService {
     entries: readonly TsEntries[],
     ttl = 0,
   ): Promise<void> {
-    if (!Number.isSafeInteger(ttl) || ttl < 0) throw new TelemetryInputError(`Invalid ttl: ${ttl}`);
-    const points: TsKvEntry[] = [];
-    for (const entry of entries) {
-      if (!Number.isSafeInteger(entry.ts)) throw new TelemetryInputError(`Invalid ts: ${entry.ts}`);
-      for (const kv of entry.values) points.push({ ts: entry.ts, key: checkKey(kv.key), value: kv.value });
-    }
+    const writes = [{ tenantId, entityId, entries, ttl }];
+    const [points = []] = pointsOf(writes);
     if (points.length === 0) return;
-    const latest = await this.repo.saveTimeseries(entityId.id, points);
-    this.notify({ type: 'TIMESERIES_UPDATED', tenantId, entityId, entries: points, latest, ttl });
+    const pending = await this.repo.transaction((trx) => this.writeTimeseries(trx, writes, [points]));
+    pending.afterCommit();
   }
 
-  /** Stores attributes in a scope, stamped now. */
+  /** Stores attributes of one entity in a scope, stamped now, in a transaction of its own. */
   async saveAttributes(entityId: EntityId, scope: AttributeScope, kv: readonly KvEntry[]): Promise<void> {
-    for (const entry of kv) checkKey(entry.key);
-    const saved = await this.repo.saveAttributes(entityId, scope, kv, this.now());
-    if (saved.length > 0) this.notify({ type: 'ATTRIBUTES_UPDATED', entityId, scope, entries: saved });
+    const writes = [{ entityId, scope, entries: kv }];
+    checkAttributeKeys(writes);
+    if (kv.length === 0) return;
+    const pending = await this.repo.transaction((trx) => this.writeAttributes(trx, writes));
+    pending.afterCommit();
+  }
+
+  /**
+   * Stores the time-series points of many entities in the caller's transaction (see the file
+   * comment); each write is heard as its own TIMESERIES_UPDATED once `afterCommit()` runs. Bad input
+   * throws before anything is written.
+   */
+  async saveTimeseriesBatch(trx: Db, writes: readonly TimeseriesWrite[]): Promise<PendingChanges> {
+    requireTransaction(trx, 'saveTimeseriesBatch');
+    return this.writeTimeseries(trx, writes, pointsOf(writes));
+  }
+
+  /**
+   * Stores the attributes of many entities in the caller's transaction, all stamped now; each write
+   * is heard as its own ATTRIBUTES_UPDATED once `afterCommit()` runs. Bad keys throw before anything
+   * is written.
+   */
+  async saveAttributesBatch(trx: Db, writes: readonly AttributesWrite[]): Promise<PendingChanges> {
+    requireTransaction(trx, 'saveAttributesBatch');
+    checkAttributeKeys(writes);
+    return this.writeAttributes(trx, writes);
+  }
+
+  private async writeTimeseries(
+    trx: Db,
+    writes: readonly TimeseriesWrite[],
+    points: readonly TsKvEntry[][],
+  ): Promise<PendingChanges> {
+    const batch = writes.flatMap((write, index) => {
+      const entries = points[index] ?? [];
+      return entries.length > 0 ? [{ write, entries }] : [];
+    });
+    if (batch.length === 0) return NOTHING_PENDING;
+    const saved = await this.repo.saveTimeseriesBatch(
+      trx,
+      batch.map(({ write, entries }) => ({ entityId: write.entityId.id, points: entries })),
+    );
+    return once(saved.afterCommit, () =>
+      batch.forEach(({ write, entries }, index) => {
+        this.notify({
+          type: 'TIMESERIES_UPDATED',
+          tenantId: write.tenantId,
+          entityId: write.entityId,
+          entries,
+          latest: saved.result[index] ?? [],
+          ttl: write.ttl ?? 0,
+        });
+      }),
+    );
+  }
+
+  private async writeAttributes(trx: Db, writes: readonly AttributesWrite[]): Promise<PendingChanges> {
+    const batch = writes.filter((write) => write.entries.length > 0);
+    if (batch.length === 0) return NOTHING_PENDING;
+    const saved = await this.repo.saveAttributesBatch(
+      trx,
+      batch.map(({ entityId, scope, entries }) => ({ entity: entityId, scope, entries })),
+      this.now(),
+    );
+    return once(() =>
+      batch.forEach(({ entityId, scope }, index) => {
+        const entries = saved[index] ?? [];
+        if (entries.length > 0) this.notify({ type: 'ATTRIBUTES_UPDATED', entityId, scope, entries });
+      }),
+    );
   }
 
   /** Latest values, of the given keys or of every key; ordered by key. */

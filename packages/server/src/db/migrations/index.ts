@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as coreEntities from './0001-core-entities.js';
 import * as relationsEntityViewsAudit from './0002-relations-entity-views-audit.js';
 import * as telemetry from './0003-telemetry.js';
+import * as deviceListIndexes from './0004-device-list-indexes.js';
 
 /**
  * Every schema migration, in order. Names are permanent: a released migration is never edited,
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-core-entities': coreEntities,
   '0002-relations-entity-views-audit': relationsEntityViewsAudit,
   '0003-telemetry': telemetry,
+  '0004-device-list-indexes': deviceListIndexes,
 };

@@ -5,8 +5,9 @@ import type { Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/store.js';
 import { badRequest, notFound } from '../../http/api-error.js';
 import type { PageQuery } from '../../http/page-query.js';
+import { type AuditedActionSpec, type AuditRecorder, auditedAction } from '../audit-logs/audited-action.js';
 import { violatedUnique } from '../customer-assignable/constraints.js';
-import type { AssignableKind } from '../customer-assignable/kind.js';
+import { type AssignableKind, assignableSubject } from '../customer-assignable/kind.js';
 import { parseIdList, requirePage } from '../customer-assignable/lists.js';
 import type { CustomerAssignmentService, RelatedQuery } from '../customer-assignable/service.js';
 import type { CustomersRepo } from '../customers/repo.js';
@@ -36,6 +37,7 @@ export class AssetsService {
     private readonly assets: AssetsRepo,
     private readonly customers: CustomersRepo,
     private readonly assignments: CustomerAssignmentService,
+    private readonly audit: AuditRecorder,
   ) {
     this.kind = {
       entityType: 'ASSET',
@@ -77,10 +79,35 @@ export class AssetsService {
     return id;
   }
 
+  /**
+   * POST /api/asset. Access first (WRITE on the stored asset, or CREATE in the caller's tenant), then
+   * the checked save, recorded as ADDED or UPDATED, or as a FAILURE when a check refuses it.
+   */
   async save(principal: Principal, input: AssetInput) {
-    const tenantId = principal.tenantId;
     const id = refId(input.id);
     const stored = id ? await this.assignments.load(principal, this.kind, id, 'WRITE') : undefined;
+    if (!stored) requireAccess(principal, 'CREATE', 'ASSET', { tenantId: principal.tenantId });
+    const audit: AuditedActionSpec<Asset> = {
+      actionType: stored ? 'UPDATED' : 'ADDED',
+      subject: stored
+        ? assignableSubject(this.kind, stored)
+        : { entityType: 'ASSET', name: input.name ?? null },
+      data: { entity: input },
+      onSuccess: (asset) => ({
+        subject: {
+          entityType: 'ASSET',
+          id: asset.id.id,
+          name: asset.name,
+          customerId: refId(asset.customerId),
+        },
+        data: { entity: asset },
+      }),
+    };
+    return auditedAction(this.audit, principal, audit, () => this.saveChecked(principal, input, stored));
+  }
+
+  private async saveChecked(principal: Principal, input: AssetInput, stored: AssetRow | undefined) {
+    const tenantId = principal.tenantId;
     const name = input.name;
     if (!name?.trim()) throw badRequest(ASSET_MESSAGES.nameRequired);
     const type = input.type;

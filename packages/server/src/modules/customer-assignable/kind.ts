@@ -1,12 +1,14 @@
 import { NULL_UUID } from '@meridian/common';
 import type { Target } from '../../auth/policy.js';
 import type { Db } from '../../db/store.js';
+import type { AuditSubject } from '../audit-logs/audited-action.js';
 
 /** Stored owner fields of an entity a tenant can hand to a customer (device, asset, entity view). */
 export interface AssignableRow {
   id: string;
   tenantId: string;
   customerId: string | null;
+  name: string;
 }
 
 /**
@@ -29,6 +31,12 @@ export interface AssignableKind<R extends AssignableRow, W> {
   load(id: string, db?: Db): Promise<R | undefined>;
   toWire(row: R): W;
 }
+
+/** The audit subject of a stored assignable entity: entries are filed under its current customer. */
+export const assignableSubject = (
+  kind: Pick<AssignableKind<AssignableRow, unknown>, 'entityType'>,
+  row: AssignableRow,
+): AuditSubject => ({ entityType: kind.entityType, id: row.id, name: row.name, customerId: row.customerId });
 
 /** The access-policy target of a stored assignable entity ("no customer" is NULL_UUID, as on the wire). */
 export const assignableTarget = (row: AssignableRow): Target => ({

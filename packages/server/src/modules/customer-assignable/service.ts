@@ -3,10 +3,11 @@ import { may, type Operation, requireAccess } from '../../auth/policy.js';
 import type { Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/store.js';
 import { badRequest, forbidden, notFound } from '../../http/api-error.js';
+import { type AuditRecorder, auditedAction } from '../audit-logs/audited-action.js';
 import { ensurePublicCustomer } from '../customers/public-customer.js';
 import type { CustomerRow, CustomersRepo } from '../customers/repo.js';
 import type { RelationsQueryInput, SearchParametersInput } from '../relations/schemas.js';
-import { type AssignableKind, type AssignableRow, assignableTarget } from './kind.js';
+import { type AssignableKind, type AssignableRow, assignableSubject, assignableTarget } from './kind.js';
 import type { AssignableRepo } from './repo.js';
 
 /** The relation walk of `POST /api/relations` (RelationsService.search), which the related-entity queries use. */
@@ -40,6 +41,7 @@ export class CustomerAssignmentService {
     private readonly customers: CustomersRepo,
     private readonly relations: RelationSearch,
     private readonly entityData: EntityDataStore,
+    private readonly audit: AuditRecorder,
   ) {}
 
   /** The customer of a customer-scoped request: 404 when unknown, 403 when the caller may not read it. */
@@ -69,13 +71,40 @@ export class CustomerAssignmentService {
    */
   async delete<R extends AssignableRow, W>(principal: Principal, kind: AssignableKind<R, W>, id: string) {
     const row = await this.load(principal, kind, id, 'DELETE');
-    if (kind.hasViewsMessage && (await this.repo.countEntityViewsOf(row.id)) > 0) {
-      throw badRequest(kind.hasViewsMessage);
-    }
-    await this.db
-      .transaction()
-      .execute((trx) => this.repo.deleteWithRelations(kind.table, kind.entityType, row.id, trx));
-    await this.entityData.deleteEntityData({ entityType: kind.entityType, id: row.id });
+    const audit = {
+      actionType: 'DELETED',
+      subject: assignableSubject(kind, row),
+      data: { entityId: row.id },
+    } as const;
+    await auditedAction(this.audit, principal, audit, async () => {
+      if (kind.hasViewsMessage && (await this.repo.countEntityViewsOf(row.id)) > 0) {
+        throw badRequest(kind.hasViewsMessage);
+      }
+      await this.db
+        .transaction()
+        .execute((trx) => this.repo.deleteWithRelations(kind.table, kind.entityType, row.id, trx));
+      await this.entityData.deleteEntityData({ entityType: kind.entityType, id: row.id });
+    });
+  }
+
+  /** Sets the entity's customer, recorded as ASSIGNED_TO_CUSTOMER under the new customer. */
+  private setCustomerAudited<R extends AssignableRow, W>(
+    principal: Principal,
+    kind: AssignableKind<R, W>,
+    row: R,
+    customer: CustomerRow,
+  ): Promise<W> {
+    const assigned = { ...row, customerId: customer.id };
+    const audit = {
+      actionType: 'ASSIGNED_TO_CUSTOMER',
+      subject: assignableSubject(kind, row),
+      data: { entityId: row.id, assignedCustomerId: customer.id, assignedCustomerName: customer.title },
+      onSuccess: () => ({ subject: assignableSubject(kind, assigned) }),
+    } as const;
+    return auditedAction(this.audit, principal, audit, async () => {
+      await this.repo.setCustomer(kind.table, row.id, customer.id);
+      return kind.toWire(assigned);
+    });
   }
 
   /** POST /api/customer/{customerId}/<kind>/{id}: the customer is checked first, as the reference does. */
@@ -88,17 +117,26 @@ export class CustomerAssignmentService {
     const customer = await this.readableCustomer(principal, customerId);
     const row = await this.load(principal, kind, id, 'ASSIGN_TO_CUSTOMER');
     if (customer.tenantId !== row.tenantId) throw forbidden();
-    await this.repo.setCustomer(kind.table, row.id, customer.id);
-    return kind.toWire({ ...row, customerId: customer.id });
+    return this.setCustomerAudited(principal, kind, row, customer);
   }
 
   /** DELETE /api/customer/<kind>/{id}: 400 when the entity has no customer. */
   async unassign<R extends AssignableRow, W>(principal: Principal, kind: AssignableKind<R, W>, id: string) {
     const row = await this.load(principal, kind, id, 'UNASSIGN_FROM_CUSTOMER');
-    if (row.customerId === null) throw badRequest(kind.notAssignedMessage);
-    await this.readableCustomer(principal, row.customerId);
-    await this.repo.setCustomer(kind.table, row.id, null);
-    return kind.toWire({ ...row, customerId: null });
+    const customer = row.customerId === null ? null : await this.readableCustomer(principal, row.customerId);
+    const audit = {
+      actionType: 'UNASSIGNED_FROM_CUSTOMER',
+      // Filed under the customer the entity leaves, as the reference does.
+      subject: assignableSubject(kind, row),
+      data: customer
+        ? { entityId: row.id, unassignedCustomerId: customer.id, unassignedCustomerName: customer.title }
+        : { entityId: row.id },
+    } as const;
+    return auditedAction(this.audit, principal, audit, async () => {
+      if (customer === null) throw badRequest(kind.notAssignedMessage);
+      await this.repo.setCustomer(kind.table, row.id, null);
+      return kind.toWire({ ...row, customerId: null });
+    });
   }
 
   /** POST /api/customer/public/<kind>/{id}: assigns to the tenant's public customer, creating it on first use. */
@@ -109,8 +147,7 @@ export class CustomerAssignmentService {
   ): Promise<W> {
     const row = await this.load(principal, kind, id, 'ASSIGN_TO_CUSTOMER');
     const publicCustomer = await ensurePublicCustomer(this.db, row.tenantId);
-    await this.repo.setCustomer(kind.table, row.id, publicCustomer.id);
-    return kind.toWire({ ...row, customerId: publicCustomer.id });
+    return this.setCustomerAudited(principal, kind, row, publicCustomer);
   }
 
   /** GET /api/<kind>/types: the distinct types in the caller's tenant (customer users see the tenant's too). */

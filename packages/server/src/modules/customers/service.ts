@@ -1,4 +1,4 @@
-import { NULL_UUID, PUBLIC_CUSTOMER_TITLE } from '@meridian/common';
+import { type Customer, NULL_UUID, PUBLIC_CUSTOMER_TITLE } from '@meridian/common';
 import { v1 as uuidv1 } from 'uuid';
 import { requireAccess } from '../../auth/policy.js';
 import type { Principal } from '../../auth/principal.js';
@@ -6,6 +6,12 @@ import type { TokenOutdating } from '../../auth/token-outdating.js';
 import type { Db } from '../../db/store.js';
 import { badRequest, notFound } from '../../http/api-error.js';
 import type { PageQuery } from '../../http/page-query.js';
+import {
+  type AuditedActionSpec,
+  type AuditRecorder,
+  type AuditSubject,
+  auditedAction,
+} from '../audit-logs/audited-action.js';
 import { assertEntityLimit } from '../tenant-profiles/limits.js';
 import type { TenantsRepo } from '../tenants/repo.js';
 import { assertContactEmail, contactOf } from '../tenants/service.js';
@@ -20,6 +26,14 @@ const isUniqueViolation = (error: unknown) =>
 
 const customerTarget = (row: CustomerRow) => ({ id: row.id, tenantId: row.tenantId });
 
+/** A customer's audit entries are filed under the customer itself, as the reference does. */
+const customerSubject = (row: Pick<CustomerRow, 'id' | 'title'>): AuditSubject => ({
+  entityType: 'CUSTOMER',
+  id: row.id,
+  name: row.title,
+  customerId: row.id,
+});
+
 /** Customers: the rules of CustomerController (reference §1.3, §1.4, §1.5). */
 export class CustomersService {
   constructor(
@@ -27,6 +41,7 @@ export class CustomersService {
     private readonly customers: CustomersRepo,
     private readonly tenants: TenantsRepo,
     private readonly outdating: TokenOutdating,
+    private readonly audit: AuditRecorder,
   ) {}
 
   private async load(principal: Principal, id: string, operation: 'READ' | 'WRITE' | 'DELETE') {
@@ -61,20 +76,38 @@ export class CustomersService {
     return this.customers.pageByTenant(principal.tenantId, page, customerToWire);
   }
 
+  /**
+   * POST /api/customer. Access first (WRITE on the stored customer, or CREATE in the caller's
+   * tenant), then the checked save, recorded as ADDED or UPDATED, or as a FAILURE when refused by a check.
+   */
   async save(principal: Principal, input: CustomerInput) {
+    const id = input.id?.id && input.id.id !== NULL_UUID ? input.id.id : undefined;
+    const stored = id ? await this.load(principal, id, 'WRITE') : undefined;
+    if (!stored) requireAccess(principal, 'CREATE', 'CUSTOMER', { tenantId: principal.tenantId });
+    const audit: AuditedActionSpec<Customer> = {
+      actionType: stored ? 'UPDATED' : 'ADDED',
+      subject: stored ? customerSubject(stored) : { entityType: 'CUSTOMER', name: input.title ?? null },
+      data: { entity: input },
+      onSuccess: (customer) => ({
+        subject: customerSubject({ id: customer.id.id, title: customer.title }),
+        data: { entity: customer },
+      }),
+    };
+    return auditedAction(this.audit, principal, audit, () => this.saveChecked(principal, input, stored));
+  }
+
+  private async saveChecked(principal: Principal, input: CustomerInput, stored: CustomerRow | undefined) {
     const title = input.title ?? '';
     if (title.trim().length === 0) throw badRequest('Customer title should be specified!');
     const contact = contactOf(input);
     assertContactEmail(contact.email);
-    const id = input.id?.id && input.id.id !== NULL_UUID ? input.id.id : undefined;
     // A customer always belongs to the tenant of the administrator saving it.
     const tenantId = principal.tenantId;
     const info: Record<string, unknown> = { ...(input.additionalInfo ?? {}) };
     // isPublic is the server's mark of the public customer: never set or cleared through the API.
     delete info.isPublic;
     try {
-      if (id) return await this.update(principal, id, title, contact, info, input.additionalInfo === null);
-      requireAccess(principal, 'CREATE', 'CUSTOMER', { tenantId });
+      if (stored) return await this.update(stored, title, contact, info, input.additionalInfo === null);
       if (title === PUBLIC_CUSTOMER_TITLE)
         throw badRequest(`'${PUBLIC_CUSTOMER_TITLE}' title for customer is system reserved!`);
       if (!(await this.tenants.findById(tenantId)))
@@ -101,14 +134,13 @@ export class CustomersService {
   }
 
   private async update(
-    principal: Principal,
-    id: string,
+    stored: CustomerRow,
     title: string,
     contact: ReturnType<typeof contactOf>,
     info: Record<string, unknown>,
     nullInfo: boolean,
   ) {
-    const stored = await this.load(principal, id, 'WRITE');
+    const id = stored.id;
     const isPublic = isPublicCustomer(stored);
     if (!isPublic && title === PUBLIC_CUSTOMER_TITLE)
       throw badRequest(`'${PUBLIC_CUSTOMER_TITLE}' title for customer is system reserved!`);
@@ -131,11 +163,21 @@ export class CustomersService {
     return customerToWire(updated);
   }
 
-  /** Deletes the customer and its users; its devices, assets and dashboards stay with the tenant. */
+  /**
+   * Deletes the customer and its users; its devices, assets and dashboards stay with the tenant.
+   * Recorded as DELETED.
+   */
   async delete(principal: Principal, id: string): Promise<void> {
     const row = await this.load(principal, id, 'DELETE');
-    const userIds = await this.customers.userIds(id);
-    await this.db.transaction().execute((trx) => this.customers.delete(row, trx));
-    for (const userId of userIds) this.outdating.forget(userId);
+    const audit = {
+      actionType: 'DELETED',
+      subject: customerSubject(row),
+      data: { entityId: row.id },
+    } as const;
+    await auditedAction(this.audit, principal, audit, async () => {
+      const userIds = await this.customers.userIds(id);
+      await this.db.transaction().execute((trx) => this.customers.delete(row, trx));
+      for (const userId of userIds) this.outdating.forget(userId);
+    });
   }
 }

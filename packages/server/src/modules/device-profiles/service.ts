@@ -1,9 +1,16 @@
-import { NULL_UUID } from '@meridian/common';
+import { type DeviceProfile, NULL_UUID } from '@meridian/common';
 import { type Operation, requireAccess } from '../../auth/policy.js';
 import type { Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/store.js';
 import { badRequest, notFound } from '../../http/api-error.js';
 import type { PageQuery } from '../../http/page-query.js';
+import {
+  type AuditedActionSpec,
+  type AuditRecorder,
+  type AuditSubject,
+  auditedAction,
+  recordAction,
+} from '../audit-logs/audited-action.js';
 import { isForeignKeyViolation, violatedUnique } from '../customer-assignable/constraints.js';
 import { newDeviceProfileRow } from './default-profile.js';
 import {
@@ -34,11 +41,18 @@ export const PROFILE_MESSAGES = {
 const refId = (ref: { id: string } | null | undefined) => (ref?.id && ref.id !== NULL_UUID ? ref.id : null);
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value : null);
 
+const profileSubject = (row: { id: string; name: string }): AuditSubject => ({
+  entityType: 'DEVICE_PROFILE',
+  id: row.id,
+  name: row.name,
+});
+
 /** Device profiles: the rules of DeviceProfileController and DeviceProfileServiceImpl (reference §1.3–§1.5). */
 export class DeviceProfilesService {
   constructor(
     private readonly db: Db,
     private readonly profiles: DeviceProfilesRepo,
+    private readonly audit: AuditRecorder,
   ) {}
 
   async load(principal: Principal, id: string, operation: Operation = 'READ'): Promise<DeviceProfileRow> {
@@ -82,11 +96,32 @@ export class DeviceProfilesService {
       : this.profiles.attributeKeys(principal.tenantId, profileId);
   }
 
+  /**
+   * POST /api/deviceProfile. Access first (WRITE on the stored profile, or CREATE), then the checked
+   * save, recorded as ADDED or UPDATED, or as a FAILURE when a check refuses it.
+   */
   async save(principal: Principal, input: DeviceProfileInput) {
-    const tenantId = principal.tenantId;
     const id = refId(input.id);
     const stored = id ? await this.load(principal, id, 'WRITE') : undefined;
-    if (!stored) requireAccess(principal, 'CREATE', 'DEVICE_PROFILE', { tenantId });
+    if (!stored) requireAccess(principal, 'CREATE', 'DEVICE_PROFILE', { tenantId: principal.tenantId });
+    const audit: AuditedActionSpec<DeviceProfile> = {
+      actionType: stored ? 'UPDATED' : 'ADDED',
+      subject: stored ? profileSubject(stored) : { entityType: 'DEVICE_PROFILE', name: input.name ?? null },
+      data: { entity: input },
+      onSuccess: (profile) => ({
+        subject: profileSubject({ id: profile.id.id, name: profile.name }),
+        data: { entity: profile },
+      }),
+    };
+    return auditedAction(this.audit, principal, audit, () => this.saveChecked(principal, input, stored));
+  }
+
+  private async saveChecked(
+    principal: Principal,
+    input: DeviceProfileInput,
+    stored: DeviceProfileRow | undefined,
+  ): Promise<DeviceProfile> {
+    const tenantId = principal.tenantId;
     const name = input.name;
     if (!name?.trim()) throw badRequest(PROFILE_MESSAGES.nameRequired);
     if (!input.type) throw badRequest(PROFILE_MESSAGES.typeRequired);
@@ -167,26 +202,50 @@ export class DeviceProfilesService {
     return deviceProfileToWire(row);
   }
 
+  /** DELETE /api/deviceProfile/{id}, recorded as DELETED. */
   async delete(principal: Principal, id: string): Promise<void> {
     const row = await this.load(principal, id, 'DELETE');
-    if (row.isDefault) throw badRequest(PROFILE_MESSAGES.deleteDefault);
-    if ((await this.profiles.countDevices(row.id)) > 0) throw badRequest(PROFILE_MESSAGES.inUse);
-    try {
-      await this.profiles.delete(row.id);
-    } catch (error) {
-      // A device saved with the profile after the count above.
-      if (isForeignKeyViolation(error)) throw badRequest(PROFILE_MESSAGES.inUse);
-      throw error;
-    }
+    const audit = {
+      actionType: 'DELETED',
+      subject: profileSubject(row),
+      data: { entityId: row.id },
+    } as const;
+    await auditedAction(this.audit, principal, audit, async () => {
+      if (row.isDefault) throw badRequest(PROFILE_MESSAGES.deleteDefault);
+      if ((await this.profiles.countDevices(row.id)) > 0) throw badRequest(PROFILE_MESSAGES.inUse);
+      try {
+        await this.profiles.delete(row.id);
+      } catch (error) {
+        // A device saved with the profile after the count above.
+        if (isForeignKeyViolation(error)) throw badRequest(PROFILE_MESSAGES.inUse);
+        throw error;
+      }
+    });
   }
 
-  /** POST /api/deviceProfile/{id}/default: the previous default loses the flag in the same transaction. */
+  /**
+   * POST /api/deviceProfile/{id}/default: the previous default loses the flag in the same
+   * transaction. A change is recorded as UPDATED of the previous default, then of the new one.
+   */
   async setDefault(principal: Principal, id: string) {
     const row = await this.load(principal, id, 'WRITE');
-    if (!row.isDefault) {
+    if (row.isDefault) return deviceProfileToWire(row);
+    const updated = deviceProfileToWire({ ...row, isDefault: true });
+    const audit: AuditedActionSpec<DeviceProfile> = {
+      actionType: 'UPDATED',
+      subject: profileSubject(row),
+      data: { entity: updated },
+    };
+    return auditedAction(this.audit, principal, audit, async () => {
+      const previous = await this.profiles.findDefault(row.tenantId);
       await this.db.transaction().execute((trx) => this.profiles.makeDefault(row.tenantId, row.id, trx));
-    }
-    return deviceProfileToWire({ ...row, isDefault: true });
+      if (previous && previous.id !== row.id) {
+        await recordAction(this.audit, principal, 'UPDATED', profileSubject(previous), {
+          entity: deviceProfileToWire({ ...previous, isDefault: false }),
+        });
+      }
+      return updated;
+    });
   }
 
   /**

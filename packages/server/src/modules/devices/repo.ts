@@ -1,9 +1,10 @@
-import type { Device, DeviceCredentials, DeviceInfo } from '@meridian/common';
+import type { Device, DeviceCredentials, DeviceInfo, PageData } from '@meridian/common';
 import { NULL_UUID } from '@meridian/common';
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import { fetchPage, type PageSpec } from '../../db/paging.js';
+import { type Insertable, type RawBuilder, type Selectable, sql, type Updateable } from 'kysely';
+import type { PageSpec } from '../../db/paging.js';
 import type { DeviceCredentialsTable, DeviceTable } from '../../db/schema.js';
 import type { Db } from '../../db/store.js';
+import { badRequest } from '../../http/api-error.js';
 import type { PageQuery } from '../../http/page-query.js';
 import {
   type CustomerInfoRow,
@@ -28,6 +29,44 @@ const DEVICE_PAGE: PageSpec = {
   searchColumns: ['device.name'],
   idColumn: 'device.id',
 };
+
+/**
+ * A text search matching more devices than this reports an estimated totalElements (PostgreSQL's
+ * row estimate) instead of counting every match; see docs/decisions/0006-device-list-counts.md.
+ */
+export const EXACT_SEARCH_COUNT_LIMIT = 2000;
+
+/**
+ * A search that PostgreSQL expects to match more devices than this is not counted at all: finding
+ * EXACT_SEARCH_COUNT_LIMIT + 1 of them could mean reading most of the table when the matches are
+ * not evenly spread, and the total is an estimate anyway.
+ */
+export const SEARCH_COUNT_GATE = 10 * EXACT_SEARCH_COUNT_LIMIT;
+
+/** Escapes LIKE wildcards so a search for "50%" looks for that text (as db/paging.ts does). */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Which devices a list holds, as one SQL condition over `device`. */
+function deviceConditions(filter: DeviceFilter, textSearch: string | undefined): RawBuilder<boolean> {
+  const parts = [sql`${sql.ref('device.tenantId')} = ${filter.tenantId}`];
+  if (filter.customerId) parts.push(sql`${sql.ref('device.customerId')} = ${filter.customerId}`);
+  if (filter.type) parts.push(sql`${sql.ref('device.type')} = ${filter.type}`);
+  else if (filter.deviceProfileId)
+    parts.push(sql`${sql.ref('device.deviceProfileId')} = ${filter.deviceProfileId}`);
+  // The same match as `ilike` (in a UTF-8 database PostgreSQL's ILIKE is LIKE over lower() of both
+  // sides), but the pattern is lowered once instead of for every row, and the trigram index of
+  // migration 0004 is on lower(name).
+  if (textSearch) parts.push(sql`lower(${sql.ref('device.name')}) like lower(${likePattern(textSearch)})`);
+  return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+}
+
+/** The planner's row estimate from the output of `EXPLAIN (FORMAT JSON)`; 0 when absent. */
+function planRows(explained: readonly Record<string, unknown>[]): number {
+  let plan = Object.values(explained[0] ?? {})[0];
+  if (typeof plan === 'string') plan = JSON.parse(plan);
+  const rows = (plan as { Plan?: { 'Plan Rows'?: unknown } }[] | undefined)?.[0]?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' && Number.isFinite(rows) ? rows : 0;
+}
 
 const otaRef = (id: string | null) => (id === null ? null : { entityType: 'OTA_PACKAGE' as const, id });
 
@@ -115,14 +154,141 @@ export class DevicesRepo {
     return query.orderBy('name').execute();
   }
 
-  /** One page of the filtered list; `type` wins over `deviceProfileId`, as in the reference. */
-  page<T>(filter: DeviceFilter, page: PageQuery, toWire: (row: DeviceInfoRow) => T) {
-    let query = this.infos().where('device.tenantId', '=', filter.tenantId);
-    if (filter.customerId) query = query.where('device.customerId', '=', filter.customerId);
-    if (filter.type) query = query.where('device.type', '=', filter.type);
-    else if (filter.deviceProfileId)
-      query = query.where('device.deviceProfileId', '=', filter.deviceProfileId);
-    return fetchPage(query, page, DEVICE_PAGE, toWire);
+  /**
+   * One page of the filtered list; `type` wins over `deviceProfileId`, as in the reference. Paging,
+   * search and sort behave as `fetchPage` (db/paging.ts), built for tenants with a million devices:
+   * the page is chosen on `device` alone (for the name and createdTime sorts from an index, without
+   * reading skipped rows), then joined with its customer and profile; totalElements comes from
+   * `pageTotal`.
+   */
+  async page<T>(
+    filter: DeviceFilter,
+    page: PageQuery,
+    toWire: (row: DeviceInfoRow) => T,
+  ): Promise<PageData<T>> {
+    const direction = (page.sortOrder ?? 'ASC').toUpperCase();
+    if (direction !== 'ASC' && direction !== 'DESC') {
+      throw badRequest(`Unsupported sort order '${page.sortOrder}'! Only 'ASC' or 'DESC' types are allowed.`);
+    }
+    let sortColumn = DEVICE_PAGE.idColumn;
+    if (page.sortProperty) {
+      const column = DEVICE_PAGE.sortable[page.sortProperty];
+      if (!column) throw badRequest(`Invalid sort property '${page.sortProperty}'`);
+      sortColumn = column;
+    }
+    const dir = direction === 'ASC' ? sql`asc` : sql`desc`;
+    const conditions = deviceConditions(filter, page.textSearch);
+    const offset = page.page * page.pageSize;
+    // One row more than the page tells whether another page follows.
+    const limit = page.pageSize + 1;
+    let rows: DeviceInfoRow[];
+    if (sortColumn === 'device.name') {
+      // Names are unique within a tenant, so the name alone orders the list, and the unique index on
+      // (tenant_id, name) yields the page without visiting the table.
+      const names = this.db
+        .selectFrom('device')
+        .select('device.name')
+        .where(conditions)
+        .orderBy(sql`${sql.ref('device.name')} ${dir}`)
+        .limit(limit)
+        .offset(offset);
+      rows = await this.infos()
+        .innerJoin(names.as('page'), 'page.name', 'device.name')
+        .where('device.tenantId', '=', filter.tenantId)
+        .orderBy(sql`${sql.ref('device.name')} ${dir}`)
+        .execute();
+    } else if (sortColumn.startsWith('device.')) {
+      const ids = this.db
+        .selectFrom('device')
+        .select('device.id')
+        .where(conditions)
+        .orderBy(sql`${sql.ref(sortColumn)} ${dir}`)
+        .orderBy(sql`${sql.ref('device.id')} ${dir}`)
+        .limit(limit)
+        .offset(offset);
+      rows = await this.infos()
+        .innerJoin(ids.as('page'), 'page.id', 'device.id')
+        .orderBy(sql`${sql.ref(sortColumn)} ${dir}`)
+        .orderBy(sql`${sql.ref('device.id')} ${dir}`)
+        .execute();
+    } else {
+      // Customer title and profile name: the sort needs the joined rows.
+      rows = await this.infos()
+        .where(conditions)
+        .orderBy(sql`${sql.ref(sortColumn)} ${dir}`)
+        .orderBy(sql`${sql.ref('device.id')} ${dir}`)
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    }
+    const hasNext = rows.length > page.pageSize;
+    const data = hasNext ? rows.slice(0, page.pageSize) : rows;
+    const total = await this.pageTotal(filter, page.textSearch, {
+      offset,
+      pageSize: page.pageSize,
+      fetched: rows.length,
+    });
+    return {
+      data: data.map(toWire),
+      totalPages: Math.ceil(total / page.pageSize),
+      totalElements: total,
+      hasNext,
+    };
+  }
+
+  /**
+   * totalElements of a list page whose query returned `fetched` rows (the page and one more) from
+   * `offset`. Exact, except for a text search with more than EXACT_SEARCH_COUNT_LIMIT matches or
+   * that PostgreSQL expects to have more than SEARCH_COUNT_GATE:
+   * - a page that ends the list tells the total itself;
+   * - a tenant's whole list is counted in `device_count`;
+   * - other filters (customer, type, profile) are counted;
+   * - a text search is counted up to the limit unless the gate skips it; otherwise the total is
+   *   PostgreSQL's estimate of the matches, kept within what the page proves.
+   */
+  private async pageTotal(
+    filter: DeviceFilter,
+    textSearch: string | undefined,
+    page: { offset: number; pageSize: number; fetched: number },
+  ): Promise<number> {
+    const seen = page.offset + page.fetched;
+    if (page.fetched <= page.pageSize && (page.fetched > 0 || page.offset === 0)) return seen;
+    const conditions = deviceConditions(filter, textSearch);
+    if (!textSearch) {
+      if (!filter.customerId && !filter.type && !filter.deviceProfileId) {
+        const result = await sql<{ count: string | number }>`
+          select count from device_count where tenant_id = ${filter.tenantId}
+        `.execute(this.db);
+        return Number(result.rows[0]?.count ?? 0);
+      }
+      const row = await this.db
+        .selectFrom('device')
+        .select(sql<number>`count(*)::int`.as('total'))
+        .where(conditions)
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    }
+    // What the page proves: at least `seen` matches when it found rows, at most `offset` when not.
+    let atLeast = page.fetched > 0 ? seen : 0;
+    const atMost = page.fetched > 0 ? Number.POSITIVE_INFINITY : page.offset;
+    const plan = await this.db.selectFrom('device').select('device.id').where(conditions).explain('json');
+    const estimate = Math.round(planRows(plan));
+    if (atLeast <= EXACT_SEARCH_COUNT_LIMIT && estimate <= SEARCH_COUNT_GATE) {
+      const matches = this.db
+        .selectFrom('device')
+        .select(sql<number>`1`.as('one'))
+        .where(conditions)
+        .limit(EXACT_SEARCH_COUNT_LIMIT + 1)
+        .as('matches');
+      const row = await this.db
+        .selectFrom(matches)
+        .select(sql<number>`count(*)::int`.as('total'))
+        .executeTakeFirstOrThrow();
+      const counted = Number(row.total);
+      if (counted <= EXACT_SEARCH_COUNT_LIMIT) return counted;
+      atLeast = Math.max(atLeast, counted);
+    }
+    return Math.min(atMost, Math.max(atLeast, estimate));
   }
 
   async insert(row: Insertable<DeviceTable>, db: Db = this.db): Promise<void> {

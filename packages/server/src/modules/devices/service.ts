@@ -5,8 +5,15 @@ import type { Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/store.js';
 import { badRequest, notFound } from '../../http/api-error.js';
 import type { PageQuery } from '../../http/page-query.js';
+import {
+  type AuditedActionSpec,
+  type AuditRecorder,
+  type AuditSubject,
+  auditedAction,
+  recordAction,
+} from '../audit-logs/audited-action.js';
 import { violatedUnique } from '../customer-assignable/constraints.js';
-import { type AssignableKind, assignableTarget } from '../customer-assignable/kind.js';
+import { type AssignableKind, assignableSubject, assignableTarget } from '../customer-assignable/kind.js';
 import { parseIdList, requirePage } from '../customer-assignable/lists.js';
 import type { CustomerAssignmentService, RelatedQuery } from '../customer-assignable/service.js';
 import type { CustomersRepo } from '../customers/repo.js';
@@ -65,6 +72,7 @@ export class DevicesService {
     private readonly customers: CustomersRepo,
     private readonly tenants: TenantsRepo,
     private readonly assignments: CustomerAssignmentService,
+    private readonly audit: AuditRecorder,
   ) {
     this.kind = {
       entityType: 'DEVICE',
@@ -143,14 +151,47 @@ export class DevicesService {
     }
   }
 
+  /**
+   * Access first (WRITE on the stored device, or CREATE in the caller's tenant), then the checked
+   * save, recorded as ADDED or UPDATED; a save that fails its checks is recorded as a FAILURE.
+   */
   private async saveDevice(
     principal: Principal,
     input: DeviceInput,
     given: { accessToken?: string; credentials?: CredentialsInput },
   ) {
-    const tenantId = principal.tenantId;
     const id = refId(input.id);
     const stored = id ? await this.load(principal, id, 'WRITE') : undefined;
+    if (!stored) requireAccess(principal, 'CREATE', 'DEVICE', { tenantId: principal.tenantId });
+    const subject: AuditSubject = stored
+      ? assignableSubject(this.kind, stored)
+      : { entityType: 'DEVICE', name: input.name ?? null };
+    const audit: AuditedActionSpec<Device> = {
+      actionType: stored ? 'UPDATED' : 'ADDED',
+      subject,
+      data: { entity: input },
+      onSuccess: (device) => ({
+        subject: {
+          entityType: 'DEVICE',
+          id: device.id.id,
+          name: device.name,
+          customerId: refId(device.customerId),
+        },
+        data: { entity: device },
+      }),
+    };
+    return auditedAction(this.audit, principal, audit, () =>
+      this.saveChecked(principal, input, given, stored),
+    );
+  }
+
+  private async saveChecked(
+    principal: Principal,
+    input: DeviceInput,
+    given: { accessToken?: string; credentials?: CredentialsInput },
+    stored: DeviceRow | undefined,
+  ): Promise<Device> {
+    const tenantId = principal.tenantId;
     const name = input.name;
     if (!name?.trim()) throw badRequest(DEVICE_MESSAGES.nameRequired);
     const customerId = await this.customerFor(principal, input, stored);
@@ -230,23 +271,40 @@ export class DevicesService {
     }
   }
 
-  /** DELETE /api/device/{id}: the credentials and relations go with the device. */
+  /** DELETE /api/device/{id}: the credentials and relations go with the device (recorded as DELETED). */
   delete(principal: Principal, id: string): Promise<void> {
     return this.assignments.delete(principal, this.kind, id);
   }
 
+  /** GET /api/device/{id}/credentials, recorded as CREDENTIALS_READ where the DEVICE mask logs reads. */
   async getCredentials(principal: Principal, deviceId: string) {
     const device = await this.load(principal, deviceId, 'READ_CREDENTIALS');
     const row = await this.devices.credentialsOf(device.id);
     if (!row) throw notFound();
+    await recordAction(this.audit, principal, 'CREDENTIALS_READ', assignableSubject(this.kind, device), {
+      entityId: device.id,
+    });
     return credentialsToWire(row);
   }
 
-  /** POST /api/device/credentials: replaces the device's credentials, checked against its profile's transport. */
+  /**
+   * POST /api/device/credentials: replaces the device's credentials, checked against its profile's
+   * transport; recorded as CREDENTIALS_UPDATED with the credentials, as the reference does.
+   */
   async updateCredentials(principal: Principal, input: CredentialsBodyInput) {
     const deviceId = refId(input.deviceId);
     if (!deviceId) throw badRequest(DEVICE_MESSAGES.noDevice);
     const device = await this.load(principal, deviceId, 'WRITE_CREDENTIALS');
+    const audit: AuditedActionSpec<ReturnType<typeof credentialsToWire>> = {
+      actionType: 'CREDENTIALS_UPDATED',
+      subject: assignableSubject(this.kind, device),
+      data: { entityId: device.id, credentials: input },
+      onSuccess: (credentials) => ({ data: { entityId: device.id, credentials } }),
+    };
+    return auditedAction(this.audit, principal, audit, () => this.replaceCredentials(device, input));
+  }
+
+  private async replaceCredentials(device: DeviceRow, input: CredentialsBodyInput) {
     const current = await this.devices.credentialsOf(device.id);
     const givenId = refId(input.id);
     if (!current || (givenId && givenId !== current.id)) throw badRequest(CREDENTIALS_MESSAGES.notExisting);
@@ -319,6 +377,20 @@ export class DevicesService {
    */
   async assignToTenant(principal: Principal, newTenantId: string, deviceId: string) {
     const device = await this.load(principal, deviceId, 'ASSIGN_TO_TENANT');
+    // The reference records the moved device itself as the action data.
+    const audit: AuditedActionSpec<Device> = {
+      actionType: 'ASSIGNED_TO_TENANT',
+      subject: assignableSubject(this.kind, device),
+      data: { entity: deviceToWire(device) },
+      onSuccess: (moved) => ({
+        subject: { ...assignableSubject(this.kind, device), customerId: null },
+        data: { entity: moved },
+      }),
+    };
+    return auditedAction(this.audit, principal, audit, () => this.moveToTenant(device, newTenantId));
+  }
+
+  private async moveToTenant(device: DeviceRow, newTenantId: string): Promise<Device> {
     if (!(await this.tenants.findById(newTenantId))) throw badRequest(DEVICE_MESSAGES.noTenant);
     const sameName = await this.devices.findByName(newTenantId, device.name);
     if (sameName && sameName.id !== device.id) throw badRequest(DEVICE_MESSAGES.nameTaken);

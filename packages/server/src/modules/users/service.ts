@@ -11,6 +11,12 @@ import { badRequest, forbidden, notFound } from '../../http/api-error.js';
 import type { PageQuery } from '../../http/page-query.js';
 import { activationMail } from '../../mail/templates.js';
 import type { AdminService } from '../admin/service.js';
+import {
+  type AuditedActionSpec,
+  type AuditRecorder,
+  type AuditSubject,
+  auditedAction,
+} from '../audit-logs/audited-action.js';
 import type { CustomersRepo } from '../customers/repo.js';
 import { deleteRelationsOf } from '../relations/repo.js';
 import { assertEntityLimit } from '../tenant-profiles/limits.js';
@@ -41,6 +47,16 @@ export const userTarget = (row: UserRow): Target => ({
 const ownerId = (ref: { id?: string } | null | undefined) =>
   ref?.id && ref.id !== NULL_UUID ? ref.id : null;
 
+/** A user's audit entries are filed under the user's customer; the entity name is the email. */
+const userSubject = (row: Pick<UserRow, 'id' | 'email' | 'customerId'>): AuditSubject => ({
+  entityType: 'USER',
+  id: row.id,
+  name: row.email,
+  customerId: row.customerId,
+});
+
+type UserJson = ReturnType<typeof userToWire>;
+
 /** Users: the rules of UserController (reference §1.3, §1.4) over the users repository. */
 export class UsersService {
   constructor(
@@ -52,6 +68,7 @@ export class UsersService {
     private readonly issueTokens: (row: UserRow) => Promise<TokenPair>,
     private readonly outdating: TokenOutdating,
     private readonly userTokenAccessEnabled: boolean,
+    private readonly audit: AuditRecorder,
   ) {}
 
   async load(
@@ -68,17 +85,40 @@ export class UsersService {
   async get(principal: Principal, id: string) {
     const row = await this.load(principal, id);
     const credentials = await this.users.credentialsOf(id);
-    return userToWire(row, { userCredentialsEnabled: credentials?.enabled === true });
+    // A user still waiting for activation has neither state: the key is left out, as the
+    // reference does, so the console offers the activation link instead of "enable".
+    const awaitingActivation = !credentials?.enabled && !!credentials?.activateToken;
+    return userToWire(
+      row,
+      awaitingActivation ? {} : { userCredentialsEnabled: credentials?.enabled === true },
+    );
   }
 
+  /**
+   * POST /api/user. Access first (WRITE on the stored user; customer users create no users), then
+   * the checked save, recorded as ADDED or UPDATED, or as a FAILURE when a check refuses it.
+   */
   async save(principal: Principal, input: UserInput, sendActivationMail: boolean, request: FastifyRequest) {
-    const email = input.email.trim();
-    if (!EMAIL.test(email))
-      throw badRequest(`Invalid request: field 'email' has invalid format: '${input.email}'`);
     const id = ownerId(input.id);
-    return id
-      ? this.update(principal, id, { ...input, email })
-      : this.create(principal, { ...input, email }, sendActivationMail, request);
+    const stored = id ? await this.load(principal, id, 'WRITE') : undefined;
+    if (!stored && principal.authority === 'CUSTOMER_USER') throw forbidden();
+    const audit: AuditedActionSpec<UserJson> = {
+      actionType: stored ? 'UPDATED' : 'ADDED',
+      subject: stored ? userSubject(stored) : { entityType: 'USER', name: input.email },
+      data: { entity: input },
+      onSuccess: (user) => ({
+        subject: userSubject({ id: user.id.id, email: user.email, customerId: ownerId(user.customerId) }),
+        data: { entity: user },
+      }),
+    };
+    return auditedAction(this.audit, principal, audit, async () => {
+      const email = input.email.trim();
+      if (!EMAIL.test(email))
+        throw badRequest(`Invalid request: field 'email' has invalid format: '${input.email}'`);
+      return stored
+        ? this.update(stored, { ...input, email })
+        : this.create(principal, { ...input, email }, sendActivationMail, request);
+    });
   }
 
   private async assertEmailFree(email: string, exceptId?: string): Promise<void> {
@@ -168,8 +208,8 @@ export class UsersService {
     return userToWire(row);
   }
 
-  private async update(principal: Principal, id: string, input: UserInput) {
-    const stored = await this.load(principal, id, 'WRITE');
+  private async update(stored: UserRow, input: UserInput) {
+    const id = stored.id;
     if (input.authority && input.authority !== stored.authority)
       throw badRequest("Invalid request: user authority can't be changed");
     await this.assertEmailFree(input.email, id);
@@ -184,14 +224,18 @@ export class UsersService {
     return userToWire({ ...stored, ...changes, additionalInfo });
   }
 
+  /** DELETE /api/user/{id}, recorded as DELETED. */
   async delete(principal: Principal, id: string): Promise<void> {
     const row = await this.load(principal, id, 'DELETE');
-    if (row.id === principal.userId) throw badRequest("Invalid request: you can't delete your own user");
-    await this.db.transaction().execute(async (trx) => {
-      await deleteRelationsOf(trx, { entityType: 'USER', id });
-      await this.users.delete(id, trx);
+    const audit = { actionType: 'DELETED', subject: userSubject(row), data: { entityId: row.id } } as const;
+    await auditedAction(this.audit, principal, audit, async () => {
+      if (row.id === principal.userId) throw badRequest("Invalid request: you can't delete your own user");
+      await this.db.transaction().execute(async (trx) => {
+        await deleteRelationsOf(trx, { entityType: 'USER', id });
+        await this.users.delete(id, trx);
+      });
+      this.outdating.forget(id);
     });
-    this.outdating.forget(id);
   }
 
   pageTenantAdmins(principal: Principal, tenantId: string, page: PageQuery) {
@@ -234,24 +278,32 @@ export class UsersService {
     await this.admin.sendMail(activationMail(row.email, link));
   }
 
+  /** POST /api/user/{id}/userCredentialsEnabled, recorded as ACTIVATED (enabled) or SUSPENDED (disabled). */
   async setCredentialsEnabled(principal: Principal, id: string, enabled: boolean): Promise<void> {
     const row = await this.load(principal, id, 'WRITE');
-    if (row.id === principal.userId && !enabled)
-      throw badRequest("Invalid request: you can't disable your own credentials");
-    const credentials = await this.users.credentialsOf(id);
-    if (!credentials) throw notFound();
-    await this.db.transaction().execute(async (trx) => {
-      await this.users.updateCredentials(id, { enabled }, trx);
-      if (enabled) {
-        const info = asObject(row.additionalInfo);
-        await this.users.update(
-          id,
-          { additionalInfo: JSON.stringify({ ...info, failedLoginAttempts: 0 }) },
-          trx,
-        );
-      }
+    const audit = {
+      actionType: enabled ? 'ACTIVATED' : 'SUSPENDED',
+      subject: userSubject(row),
+      data: { entityId: row.id },
+    } as const;
+    await auditedAction(this.audit, principal, audit, async () => {
+      if (row.id === principal.userId && !enabled)
+        throw badRequest("Invalid request: you can't disable your own credentials");
+      const credentials = await this.users.credentialsOf(id);
+      if (!credentials) throw notFound();
+      await this.db.transaction().execute(async (trx) => {
+        await this.users.updateCredentials(id, { enabled }, trx);
+        if (enabled) {
+          const info = asObject(row.additionalInfo);
+          await this.users.update(
+            id,
+            { additionalInfo: JSON.stringify({ ...info, failedLoginAttempts: 0 }) },
+            trx,
+          );
+        }
+      });
+      if (!enabled) await this.outdating.outdateTokens(id);
     });
-    if (!enabled) await this.outdating.outdateTokens(id);
   }
 
   isUserTokenAccessEnabled(principal: Principal): boolean {

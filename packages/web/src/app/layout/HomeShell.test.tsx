@@ -10,27 +10,33 @@ function menuLinks(): string[] {
 }
 
 describe('home shell', () => {
-  it('SYS_ADMIN: Home and a System settings group with the three implemented pages', async () => {
+  it('SYS_ADMIN: Home, tenants, tenant profiles and a System settings group with three pages', async () => {
     const { user } = renderApp({ path: '/home', signedInAs: 'sysadmin@meridian.test' });
     await screen.findByTestId('home-page');
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
     const group = within(nav).getByRole('button', { name: 'System settings' });
     expect(group).toHaveAttribute('aria-expanded', 'false');
-    expect(menuLinks()).toEqual(['/home']);
+    expect(menuLinks()).toEqual(['/home', '/tenants', '/tenantProfiles']);
     await user.click(group);
     expect(group).toHaveAttribute('aria-expanded', 'true');
     expect(menuLinks()).toEqual([
       '/home',
+      '/tenants',
+      '/tenantProfiles',
       '/settings/general',
       '/settings/outgoing-mail',
       '/settings/security-settings',
     ]);
-    expect(within(nav).queryByText('Tenants')).not.toBeInTheDocument();
+    expect(within(nav).getByText('Tenants')).toBeInTheDocument();
+    expect(within(nav).queryByText('Widgets library')).not.toBeInTheDocument();
   });
 
   it.each([
-    ['tenant@meridian.test', ['/home', '/customers', '/assets', '/devices', '/deviceProfiles']],
-    ['customer@meridian.test', ['/home', '/assets', '/devices']],
+    [
+      'tenant@meridian.test',
+      ['/home', '/customers', '/assets', '/devices', '/deviceProfiles', '/entityViews', '/auditLogs'],
+    ],
+    ['customer@meridian.test', ['/home', '/assets', '/devices', '/entityViews']],
   ])('%s sees Home and the implemented entity pages', async (email, paths) => {
     renderApp({ path: '/home', signedInAs: email });
     await screen.findByTestId('home-page');

@@ -66,15 +66,17 @@ describe('menu per authority (spec 1 §2)', () => {
     ]);
   });
 
-  it('hides unimplemented pages: SYS_ADMIN sees Home and three system settings', () => {
+  it('hides unimplemented pages: SYS_ADMIN sees Home, tenants, tenant profiles and three system settings', () => {
     const menu = visibleMenu({ authority: 'SYS_ADMIN', edgesSupportEnabled: false });
     expect(menuPaths(menu)).toEqual([
       '/home',
+      '/tenants',
+      '/tenantProfiles',
       '/settings/general',
       '/settings/outgoing-mail',
       '/settings/security-settings',
     ]);
-    const settings = menu[1];
+    const settings = menu[3];
     expect(settings?.type).toBe('toggle');
     expect(settings?.type === 'toggle' && settings.height).toBe(`${3 * MENU_ITEM_HEIGHT_PX}px`);
   });
@@ -86,21 +88,25 @@ describe('menu per authority (spec 1 §2)', () => {
       '/assets',
       '/devices',
       '/deviceProfiles',
+      '/entityViews',
+      '/auditLogs',
     ]);
   });
 
-  it('CUSTOMER_USER sees Home, assets and devices', () => {
+  it('CUSTOMER_USER sees Home, assets, devices and entity views', () => {
     expect(menuPaths(visibleMenu({ authority: 'CUSTOMER_USER', edgesSupportEnabled: true }))).toEqual([
       '/home',
       '/assets',
       '/devices',
+      '/entityViews',
     ]);
   });
 
   it('home shortcuts mirror the visible menu', () => {
     const sections = visibleHomeSections({ authority: 'SYS_ADMIN', edgesSupportEnabled: false });
-    expect(sections.map((section) => section.id)).toEqual(['system-settings']);
-    expect(sections[0]?.links.map((link) => link.path)).toEqual([
+    expect(sections.map((section) => section.id)).toEqual(['tenants', 'system-settings']);
+    expect(sections[0]?.links.map((link) => link.path)).toEqual(['/tenants', '/tenantProfiles']);
+    expect(sections[1]?.links.map((link) => link.path)).toEqual([
       '/settings/general',
       '/settings/outgoing-mail',
       '/settings/security-settings',
@@ -110,6 +116,8 @@ describe('menu per authority (spec 1 §2)', () => {
       ['customers', ['/customers']],
       ['assets', ['/assets']],
       ['devices', ['/devices', '/deviceProfiles']],
+      ['entity-views', ['/entityViews']],
+      ['audit', ['/auditLogs']],
     ]);
   });
 });

@@ -93,13 +93,13 @@ function toggle(id: string, name: string, path: string, icon: MenuIconName, page
 /** Every page the menus can point to. Flip `implemented` when a page lands. */
 export const MENU_LINKS = {
   home: link('home', 'home.home', '/home', 'home', true),
-  tenants: link('tenants', 'tenant.tenants', '/tenants', 'tenants', false),
+  tenants: link('tenants', 'tenant.tenants', '/tenants', 'tenants', true),
   tenantProfiles: link(
     'tenant-profiles',
     'tenant-profile.tenant-profiles',
     '/tenantProfiles',
     'tenantProfiles',
-    false,
+    true,
   ),
   widgetsBundles: link('widget-library', 'widget.widget-library', '/widgets-bundles', 'widgets', false),
   generalSettings: link('general', 'admin.general', '/settings/general', 'settingsApplications', true),
@@ -132,7 +132,7 @@ export const MENU_LINKS = {
     true,
   ),
   otaUpdates: link('ota-updates', 'ota-update.ota-updates', '/otaUpdates', 'otaUpdates', false),
-  entityViews: link('entity-views', 'entity-view.entity-views', '/entityViews', 'entityViews', false),
+  entityViews: link('entity-views', 'entity-view.entity-views', '/entityViews', 'entityViews', true),
   edgeInstances: link('edge-instances', 'edge.edge-instances', '/edgeInstances', 'edgeInstances', false),
   edgeRuleChains: link(
     'rulechain-templates',
@@ -142,7 +142,7 @@ export const MENU_LINKS = {
     false,
   ),
   dashboards: link('dashboards', 'dashboard.dashboards', '/dashboards', 'dashboards', false),
-  auditLogs: link('audit-logs', 'audit-log.audit-logs', '/auditLogs', 'auditLogs', false),
+  auditLogs: link('audit-logs', 'audit-log.audit-logs', '/auditLogs', 'auditLogs', true),
   usage: link('api-usage', 'api-usage.api-usage', '/usage', 'usage', false),
   homeSettings: link('home-settings', 'admin.home-settings', '/settings/home', 'settingsApplications', false),
 } as const satisfies Record<string, MenuLink>;

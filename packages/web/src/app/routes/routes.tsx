@@ -130,6 +130,83 @@ export function createAppRoutes(): RouteObject[] {
               ],
             },
             {
+              path: 'tenants',
+              handle: meta({
+                authorities: ['SYS_ADMIN'],
+                breadcrumb: { label: 'tenant.tenants', icon: 'tenants' },
+              }),
+              children: [
+                {
+                  index: true,
+                  handle: meta({ title: 'tenant.tenants' }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/tenants/TenantsPage')).TenantsPage,
+                  }),
+                },
+                {
+                  path: ':tenantId',
+                  handle: meta({
+                    title: 'tenants.tenant-details',
+                    breadcrumb: { label: 'tenants.tenant-details', icon: 'tenants' },
+                  }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/tenants/TenantDetailsPage')).TenantDetailsPage,
+                  }),
+                },
+                {
+                  path: ':tenantId/users',
+                  handle: meta({ breadcrumb: { label: 'users.tenant-admins', icon: 'profile' } }),
+                  children: [
+                    {
+                      index: true,
+                      handle: meta({ title: 'users.tenant-admins' }),
+                      lazy: async () => ({
+                        Component: (await import('../../features/users/UsersPage')).UsersPage,
+                      }),
+                    },
+                    {
+                      path: ':userId',
+                      handle: meta({
+                        title: 'users.user-details',
+                        breadcrumb: { label: 'users.user-details', icon: 'profile' },
+                      }),
+                      lazy: async () => ({
+                        Component: (await import('../../features/users/UserDetailsPage')).UserDetailsPage,
+                      }),
+                    },
+                  ],
+                },
+              ],
+            },
+            {
+              path: 'tenantProfiles',
+              handle: meta({
+                authorities: ['SYS_ADMIN'],
+                breadcrumb: { label: 'tenant-profile.tenant-profiles', icon: 'tenantProfiles' },
+              }),
+              children: [
+                {
+                  index: true,
+                  handle: meta({ title: 'tenant-profile.tenant-profiles' }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/tenant-profiles/TenantProfilesPage'))
+                      .TenantProfilesPage,
+                  }),
+                },
+                {
+                  path: ':tenantProfileId',
+                  handle: meta({
+                    title: 'tenant-profiles.tenant-profile-details',
+                    breadcrumb: { label: 'tenant-profiles.tenant-profile-details', icon: 'tenantProfiles' },
+                  }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/tenant-profiles/TenantProfileDetailsPage'))
+                      .TenantProfileDetailsPage,
+                  }),
+                },
+              ],
+            },
+            {
               path: 'customers',
               handle: meta({
                 authorities: ['TENANT_ADMIN'],
@@ -155,6 +232,29 @@ export function createAppRoutes(): RouteObject[] {
                   }),
                 },
                 {
+                  path: ':customerId/users',
+                  handle: meta({ breadcrumb: { label: 'users.customer-users', icon: 'profile' } }),
+                  children: [
+                    {
+                      index: true,
+                      handle: meta({ title: 'users.customer-users' }),
+                      lazy: async () => ({
+                        Component: (await import('../../features/users/UsersPage')).UsersPage,
+                      }),
+                    },
+                    {
+                      path: ':userId',
+                      handle: meta({
+                        title: 'users.user-details',
+                        breadcrumb: { label: 'users.user-details', icon: 'profile' },
+                      }),
+                      lazy: async () => ({
+                        Component: (await import('../../features/users/UserDetailsPage')).UserDetailsPage,
+                      }),
+                    },
+                  ],
+                },
+                {
                   path: ':customerId/devices',
                   handle: meta({ breadcrumb: { label: 'customer.devices', icon: 'devices' } }),
                   children: [
@@ -174,6 +274,31 @@ export function createAppRoutes(): RouteObject[] {
                       lazy: async () => ({
                         Component: (await import('../../features/devices/DeviceDetailsPage'))
                           .DeviceDetailsPage,
+                      }),
+                    },
+                  ],
+                },
+                {
+                  path: ':customerId/entityViews',
+                  handle: meta({ breadcrumb: { label: 'customer.entity-views', icon: 'entityViews' } }),
+                  children: [
+                    {
+                      index: true,
+                      handle: meta({ title: 'customer.entity-views' }),
+                      lazy: async () => ({
+                        Component: (await import('../../features/entity-views/EntityViewsPage'))
+                          .EntityViewsPage,
+                      }),
+                    },
+                    {
+                      path: ':entityViewId',
+                      handle: meta({
+                        title: 'entity-view.entity-view-details',
+                        breadcrumb: { label: 'entity-view.entity-view-details', icon: 'entityViews' },
+                      }),
+                      lazy: async () => ({
+                        Component: (await import('../../features/entity-views/EntityViewDetailsPage'))
+                          .EntityViewDetailsPage,
                       }),
                     },
                   ],
@@ -256,6 +381,33 @@ export function createAppRoutes(): RouteObject[] {
               ],
             },
             {
+              path: 'entityViews',
+              handle: meta({
+                authorities: ['TENANT_ADMIN', 'CUSTOMER_USER'],
+                breadcrumb: { label: 'entity-view.entity-views', icon: 'entityViews' },
+              }),
+              children: [
+                {
+                  index: true,
+                  handle: meta({ title: 'entity-view.entity-views' }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/entity-views/EntityViewsPage')).EntityViewsPage,
+                  }),
+                },
+                {
+                  path: ':entityViewId',
+                  handle: meta({
+                    title: 'entity-view.entity-view-details',
+                    breadcrumb: { label: 'entity-view.entity-view-details', icon: 'entityViews' },
+                  }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/entity-views/EntityViewDetailsPage'))
+                      .EntityViewDetailsPage,
+                  }),
+                },
+              ],
+            },
+            {
               path: 'deviceProfiles',
               handle: meta({
                 authorities: ['TENANT_ADMIN'],
@@ -282,6 +434,17 @@ export function createAppRoutes(): RouteObject[] {
                   }),
                 },
               ],
+            },
+            {
+              path: 'auditLogs',
+              handle: meta({
+                authorities: ['TENANT_ADMIN'],
+                title: 'audit-log.audit-logs',
+                breadcrumb: { label: 'audit-log.audit-logs', icon: 'auditLogs' },
+              }),
+              lazy: async () => ({
+                Component: (await import('../../features/audit-logs/AuditLogsPage')).AuditLogsPage,
+              }),
             },
             {
               path: 'dashboards/:dashboardId',

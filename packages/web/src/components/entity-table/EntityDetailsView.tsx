@@ -113,6 +113,7 @@ function DetailsBody<T extends TableEntity, V extends FieldValues>({
 
   const tabs = editing && !details.tabsVisibleWhileEditing ? [] : (details.tabs ?? []);
   const activeTab = tabs.some((item) => item.id === tab) ? tab : 'details';
+  const standaloneTab = tabs.find((item) => item.id === activeTab && item.standalone);
 
   const decline = () => {
     form.reset(details.toValues(entity) as DefaultValues<V>);
@@ -243,14 +244,35 @@ function DetailsBody<T extends TableEntity, V extends FieldValues>({
           />
         ))}
       </Tabs>
+      {standaloneTab && (
+        // Keyed by tab: each tab's tables and dialogs keep their own state.
+        <Box
+          key={standaloneTab.id}
+          sx={{
+            flex: 1,
+            overflow: 'auto',
+            p: 2,
+            bgcolor: variant === 'page' ? 'background.paper' : undefined,
+          }}
+        >
+          {standaloneTab.render(formProps)}
+        </Box>
+      )}
+      {/* The form stays mounted (hidden) under a standalone tab: the apply button submits it. */}
       <Box
         component="form"
         id={formId}
         noValidate
         onSubmit={apply}
-        sx={{ flex: 1, overflow: 'auto', p: 2, bgcolor: variant === 'page' ? 'background.paper' : undefined }}
+        sx={{
+          flex: 1,
+          overflow: 'auto',
+          p: 2,
+          bgcolor: variant === 'page' ? 'background.paper' : undefined,
+          display: standaloneTab ? 'none' : undefined,
+        }}
       >
-        {activeTab === 'details' ? (
+        {standaloneTab ? null : activeTab === 'details' ? (
           <>
             {!editing && (
               <Box

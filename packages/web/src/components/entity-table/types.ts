@@ -93,6 +93,11 @@ export interface EntityTab<T, V extends FieldValues> {
   id: string;
   label: string;
   render: (props: EntityFormProps<T, V>) => ReactNode;
+  /**
+   * Drawn outside the entity form: for tabs with tables, searches and dialogs of their own
+   * (attributes, relations, audit logs), whose inputs and submits must not reach the entity form.
+   */
+  standalone?: boolean;
 }
 
 /** The entity form: values for an entity, the save built from them, and how it is drawn. */

@@ -54,6 +54,7 @@ describe('AssetsPage', () => {
   it('adds an asset with a new type typed in freely', async () => {
     const { user, backend } = await openAssets();
     await user.click(screen.getByTestId(selectors.entityTable.add));
+    await user.click(await screen.findByTestId(selectors.entityTable.addMenuItem('add')));
     const dialog = await screen.findByTestId(selectors.entityTable.addDialog);
     await user.type(within(dialog).getByTestId(selectors.assets.name), 'Tank 3');
     await user.type(within(dialog).getByTestId(selectors.assets.type), 'bui');

@@ -2,6 +2,7 @@ import type { AssetInfo, Customer } from '@meridian/common';
 import Add from '@mui/icons-material/Add';
 import AssignmentInd from '@mui/icons-material/AssignmentInd';
 import AssignmentReturn from '@mui/icons-material/AssignmentReturn';
+import FileUpload from '@mui/icons-material/FileUpload';
 import Lock from '@mui/icons-material/Lock';
 import Public from '@mui/icons-material/Public';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -16,8 +17,13 @@ import {
   saveAsset,
   unassignAssetFromCustomer,
 } from '../../api/assets';
+import { auditLogsTabSource } from '../../api/audit-logs';
+import { bulkImport } from '../../api/bulk-import';
 import { customerKeys, findAssignableCustomers } from '../../api/customers';
+import { relationsTabApi } from '../../api/relations';
+import { telemetryTabApi } from '../../api/telemetry';
 import { useServices } from '../../app/services/useServices';
+import { BulkImportWizard } from '../../components/bulk-import/BulkImportWizard';
 import { AddEntitiesDialog } from '../../components/entity-table/AddEntitiesDialog';
 import { AssignToCustomerDialog } from '../../components/entity-table/AssignToCustomerDialog';
 import type {
@@ -26,6 +32,8 @@ import type {
   EntityTableConfig,
   RowAction,
 } from '../../components/entity-table/types';
+import { entityDataTabs } from '../../components/entity-tabs/entity-data-tabs';
+import { RELATION_TARGET_TYPES } from '../../components/entity-tabs/relations/types';
 import { AssetForm } from './AssetForm';
 import { AssetTypeFilter } from './AssetTypeFilter';
 import { type AssetValues, assetOfValues, assetValuesOf, isAssetAssigned } from './asset-values';
@@ -38,7 +46,8 @@ export type AssetTableScope =
 
 type Dialog =
   | { kind: 'assign'; assets: AssetInfo[]; context: EntityActionContext }
-  | { kind: 'addToCustomer'; customerId: string; context: EntityActionContext };
+  | { kind: 'addToCustomer'; customerId: string; context: EntityActionContext }
+  | { kind: 'import'; context: EntityActionContext };
 
 /** Page size of the "Assign new asset" search (spec 3 §9: entity list 50). */
 const ASSET_SEARCH_PAGE_SIZE = 50;
@@ -162,7 +171,16 @@ export function useAssetTable(scope: AssetTableScope): {
                   setDialog({ kind: 'addToCustomer', customerId: scope.customerId, context }),
               },
             ]
-          : [],
+          : tenant
+            ? [
+                {
+                  id: 'importAssets',
+                  label: t('asset.import'),
+                  icon: <FileUpload fontSize="small" />,
+                  onAction: (context) => setDialog({ kind: 'import', context }),
+                },
+              ]
+            : [],
       rowActions: tenant
         ? [makePublic, assign, unassign, makePrivate]
         : scope.kind === 'customer'
@@ -209,6 +227,17 @@ export function useAssetTable(scope: AssetTableScope): {
         render: (props) => <AssetForm {...props} />,
         isReadonly: () => scope.kind === 'customerUser',
         copyIdLabel: t('asset.copy-id'),
+        tabs: entityDataTabs(t, {
+          entityId: (a) => a.id,
+          attributes: telemetryTabApi(http),
+          relations: {
+            api: relationsTabApi(http),
+            targetTypes:
+              RELATION_TARGET_TYPES[scope.kind === 'customerUser' ? 'CUSTOMER_USER' : 'TENANT_ADMIN'],
+          },
+          // The audit log is for tenant administrators only (reference console §4.1).
+          auditLogs: scope.kind === 'customerUser' ? undefined : auditLogsTabSource(http, 'entity'),
+        }),
       },
       detailsPagePath: (a) =>
         scope.kind === 'customer' ? `/customers/${scope.customerId}/assets/${a.id.id}` : `/assets/${a.id.id}`,
@@ -217,7 +246,17 @@ export function useAssetTable(scope: AssetTableScope): {
 
   let dialogs: ReactNode = null;
   const close = () => setDialog(null);
-  if (dialog?.kind === 'assign') {
+  if (dialog?.kind === 'import') {
+    dialogs = (
+      <BulkImportWizard
+        entityType="ASSET"
+        title={t('asset.import')}
+        importChunk={(request, signal) => bulkImport(http, 'ASSET', request, { signal })}
+        onImported={() => dialog.context.refresh()}
+        onClose={close}
+      />
+    );
+  } else if (dialog?.kind === 'assign') {
     dialogs = (
       <AssignToCustomerDialog
         title={

@@ -1,12 +1,19 @@
 import type { Customer } from '@meridian/common';
 import DevicesOther from '@mui/icons-material/DevicesOther';
 import Domain from '@mui/icons-material/Domain';
+import SupervisorAccount from '@mui/icons-material/SupervisorAccount';
+import ViewQuilt from '@mui/icons-material/ViewQuilt';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { auditLogsTabSource } from '../../api/audit-logs';
 import { customerKeys, deleteCustomer, getCustomer, getCustomers, saveCustomer } from '../../api/customers';
+import { relationsTabApi } from '../../api/relations';
+import { telemetryTabApi } from '../../api/telemetry';
 import { useServices } from '../../app/services/useServices';
 import type { EntityTableConfig } from '../../components/entity-table/types';
+import { entityDataTabs } from '../../components/entity-tabs/entity-data-tabs';
+import { RELATION_TARGET_TYPES } from '../../components/entity-tabs/relations/types';
 import { CustomerForm } from './CustomerForm';
 import { type CustomerValues, customerOfValues, customerValuesOf, isPublicCustomer } from './customer-values';
 
@@ -32,6 +39,13 @@ export function useCustomerTableConfig(): EntityTableConfig<Customer, CustomerVa
       ],
       addDialogTitle: t('customer.add'),
       rowActions: [
+        {
+          id: 'manageUsers',
+          label: t('customer.manage-users'),
+          icon: <SupervisorAccount fontSize="small" />,
+          isVisible: (c) => !isPublicCustomer(c),
+          onAction: (c) => navigate(`/customers/${c.id.id}/users`),
+        },
         {
           id: 'manageAssets',
           label: t('customer.manage-assets'),
@@ -60,6 +74,20 @@ export function useCustomerTableConfig(): EntityTableConfig<Customer, CustomerVa
           isVisible: isPublicCustomer,
           onAction: (c) => navigate(`/customers/${c.id.id}/devices`),
         },
+        {
+          id: 'manageEntityViews',
+          label: t('customer.manage-entity-views'),
+          icon: <ViewQuilt fontSize="small" />,
+          isVisible: (c) => !isPublicCustomer(c),
+          onAction: (c) => navigate(`/customers/${c.id.id}/entityViews`),
+        },
+        {
+          id: 'managePublicEntityViews',
+          label: t('customer.manage-public-entity-views'),
+          icon: <ViewQuilt fontSize="small" />,
+          isVisible: isPublicCustomer,
+          onAction: (c) => navigate(`/customers/${c.id.id}/entityViews`),
+        },
       ],
       isSelectable: (c) => !isPublicCustomer(c),
       delete: {
@@ -77,6 +105,13 @@ export function useCustomerTableConfig(): EntityTableConfig<Customer, CustomerVa
         render: (props) => <CustomerForm {...props} />,
         isReadonly: isPublicCustomer,
         copyIdLabel: t('customer.copy-id'),
+        tabs: entityDataTabs(t, {
+          entityId: (c) => c.id,
+          attributes: telemetryTabApi(http),
+          relations: { api: relationsTabApi(http), targetTypes: RELATION_TARGET_TYPES.TENANT_ADMIN },
+          // A customer's tab lists what was done to and by the customer (reference console §3.14).
+          auditLogs: auditLogsTabSource(http, 'customer'),
+        }),
       },
       detailsPagePath: (c) => `/customers/${c.id.id}`,
     }),

@@ -233,6 +233,7 @@ describe('DevicesPage as tenant administrator', () => {
     const backend = createEntityBackend();
     const { user } = await openDevices('/devices', TENANT, backend);
     await user.click(screen.getByTestId(selectors.entityTable.add));
+    await user.click(await screen.findByTestId(selectors.entityTable.addMenuItem('addDevice')));
     const wizard = await screen.findByTestId(selectors.deviceWizard.dialog);
     await user.type(within(wizard).getByTestId(selectors.deviceWizard.name), 'Boiler 9');
     await waitFor(() =>
@@ -272,6 +273,7 @@ describe('DevicesPage as tenant administrator', () => {
   it('the wizard can create a new MQTT profile for the device', async () => {
     const { user, backend } = await openDevices();
     await user.click(screen.getByTestId(selectors.entityTable.add));
+    await user.click(await screen.findByTestId(selectors.entityTable.addMenuItem('addDevice')));
     const wizard = await screen.findByTestId(selectors.deviceWizard.dialog);
     await user.type(within(wizard).getByTestId(selectors.deviceWizard.name), 'Meter 1');
     await user.click(within(wizard).getByTestId(selectors.deviceWizard.newProfile));

@@ -2,11 +2,14 @@ import type { Customer, DeviceInfo } from '@meridian/common';
 import Add from '@mui/icons-material/Add';
 import AssignmentInd from '@mui/icons-material/AssignmentInd';
 import AssignmentReturn from '@mui/icons-material/AssignmentReturn';
+import FileUpload from '@mui/icons-material/FileUpload';
 import Lock from '@mui/icons-material/Lock';
 import Public from '@mui/icons-material/Public';
 import Security from '@mui/icons-material/Security';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { auditLogsTabSource } from '../../api/audit-logs';
+import { bulkImport } from '../../api/bulk-import';
 import { customerKeys, findAssignableCustomers } from '../../api/customers';
 import {
   assignDeviceToCustomer,
@@ -18,7 +21,10 @@ import {
   saveDevice,
   unassignDeviceFromCustomer,
 } from '../../api/devices';
+import { relationsTabApi } from '../../api/relations';
+import { telemetryTabApi } from '../../api/telemetry';
 import { useServices } from '../../app/services/useServices';
+import { BulkImportWizard } from '../../components/bulk-import/BulkImportWizard';
 import { AddEntitiesDialog } from '../../components/entity-table/AddEntitiesDialog';
 import { AssignToCustomerDialog } from '../../components/entity-table/AssignToCustomerDialog';
 import type {
@@ -27,6 +33,9 @@ import type {
   EntityTableConfig,
   RowAction,
 } from '../../components/entity-table/types';
+import { DEVICE_ATTRIBUTE_SCOPES } from '../../components/entity-tabs/attributes/types';
+import { entityDataTabs } from '../../components/entity-tabs/entity-data-tabs';
+import { RELATION_TARGET_TYPES } from '../../components/entity-tabs/relations/types';
 import { CopyAccessTokenButton } from './CopyAccessTokenButton';
 import { DeviceCredentialsDialog } from './DeviceCredentialsDialog';
 import { DeviceForm } from './DeviceForm';
@@ -53,7 +62,8 @@ type Dialog =
   | { kind: 'wizard'; context: EntityActionContext }
   | { kind: 'assign'; devices: DeviceInfo[]; context: EntityActionContext }
   | { kind: 'addToCustomer'; customerId: string; context: EntityActionContext }
-  | { kind: 'credentials'; device: DeviceInfo; readonly: boolean };
+  | { kind: 'credentials'; device: DeviceInfo; readonly: boolean }
+  | { kind: 'import'; context: EntityActionContext };
 
 /** Page size of the "Assign new device" search (spec 3 §9: entity list 50). */
 const DEVICE_SEARCH_PAGE_SIZE = 50;
@@ -202,6 +212,12 @@ export function useDeviceTable(scope: DeviceTableScope): {
               icon: <Add fontSize="small" />,
               onAction: (context) => setDialog({ kind: 'wizard', context }),
             },
+            {
+              id: 'importDevices',
+              label: t('device.import'),
+              icon: <FileUpload fontSize="small" />,
+              onAction: (context) => setDialog({ kind: 'import', context }),
+            },
           ]
         : scope.kind === 'customer'
           ? [
@@ -261,6 +277,17 @@ export function useDeviceTable(scope: DeviceTableScope): {
         isReadonly: () => customerUser,
         copyIdLabel: t('device.copy-id'),
         extraButtons: (d) => <CopyAccessTokenButton deviceId={d.id.id} />,
+        tabs: entityDataTabs(t, {
+          entityId: (d) => d.id,
+          attributes: telemetryTabApi(http),
+          attributeScopes: DEVICE_ATTRIBUTE_SCOPES,
+          relations: {
+            api: relationsTabApi(http),
+            targetTypes: RELATION_TARGET_TYPES[customerUser ? 'CUSTOMER_USER' : 'TENANT_ADMIN'],
+          },
+          // The audit log is for tenant administrators only (reference console §4.1).
+          auditLogs: customerUser ? undefined : auditLogsTabSource(http, 'entity'),
+        }),
       },
       detailsPagePath: (d) =>
         scope.kind === 'customer'
@@ -271,7 +298,17 @@ export function useDeviceTable(scope: DeviceTableScope): {
 
   let dialogs: ReactNode = null;
   const close = () => setDialog(null);
-  if (dialog?.kind === 'wizard') {
+  if (dialog?.kind === 'import') {
+    dialogs = (
+      <BulkImportWizard
+        entityType="DEVICE"
+        title={t('device.import')}
+        importChunk={(request, signal) => bulkImport(http, 'DEVICE', request, { signal })}
+        onImported={() => dialog.context.refresh()}
+        onClose={close}
+      />
+    );
+  } else if (dialog?.kind === 'wizard') {
     dialogs = (
       <DeviceWizard
         onClose={close}

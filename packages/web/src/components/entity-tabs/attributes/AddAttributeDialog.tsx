@@ -1,0 +1,101 @@
+import type { JsonValue } from '@meridian/common';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DialogForm } from '../../entity-table/DialogForm';
+import { entityTabsSelectors } from '../selectors';
+import { ValueInput } from './ValueInput';
+import { type ValueDraft, valueDraftOf, valueOfDraft } from './value-input';
+
+const S = entityTabsSelectors.attributes;
+
+/** Longest attribute key the console accepts. */
+export const ATTRIBUTE_KEY_MAX_LENGTH = 255;
+
+function keyError(key: string): string | null {
+  if (key.trim() === '') {
+    return 'attribute.key-required';
+  }
+  return key.length > ATTRIBUTE_KEY_MAX_LENGTH ? 'attribute.key-max-length' : null;
+}
+
+export interface AddAttributeDialogProps {
+  onClose: () => void;
+  /** Saves the attribute; rejects when the server refuses it (the dialog stays open). */
+  onAdd: (key: string, value: JsonValue) => Promise<unknown>;
+}
+
+/** "Add attribute" (reference console §4.2): key, value type and value; Cancel and Add. */
+export function AddAttributeDialog({ onClose, onAdd }: AddAttributeDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [key, setKey] = useState('');
+  const [keyTouched, setKeyTouched] = useState(false);
+  const [draft, setDraft] = useState<ValueDraft>(() => valueDraftOf(null));
+  const [saving, setSaving] = useState(false);
+  const keyProblem = keyError(key);
+  const value = valueOfDraft(draft);
+  const valid = keyProblem === null && value !== null;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // The dialog may be opened from inside another form (an entity's details): keep the submit here.
+    event.stopPropagation();
+    if (!valid || value === null) {
+      setKeyTouched(true);
+      return;
+    }
+    setSaving(true);
+    try {
+      await onAdd(key.trim(), value);
+    } catch {
+      // Shown by the HTTP client; the dialog stays open.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      data-testid={S.addDialog}
+    >
+      <DialogForm onSubmit={(event) => void submit(event)}>
+        <DialogTitle id={titleId}>{t('attribute.add')}</DialogTitle>
+        <DialogContent dividers>
+          <TextField
+            fullWidth
+            required
+            autoFocus
+            margin="dense"
+            label={t('attribute.key')}
+            value={key}
+            onChange={(event) => setKey(event.target.value)}
+            onBlur={() => setKeyTouched(true)}
+            error={keyTouched && keyProblem !== null}
+            helperText={keyTouched && keyProblem !== null ? t(keyProblem) : undefined}
+            slotProps={{ htmlInput: { 'data-testid': S.key } }}
+          />
+          <ValueInput draft={draft} onChange={setDraft} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} data-testid={S.addCancel}>
+            {t('action.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={saving || !valid} data-testid={S.addSubmit}>
+            {t('action.add')}
+          </Button>
+        </DialogActions>
+      </DialogForm>
+    </Dialog>
+  );
+}

@@ -1,0 +1,81 @@
+import {
+  DAY_MS,
+  MINUTE_MS,
+  PREDEFINED_AGGREGATION_INTERVALS,
+  type PredefinedInterval,
+  SECOND_MS,
+} from '@meridian/common';
+
+/**
+ * The history time window of the audit log (reference console §3.14 "Time window (history)"): the
+ * last N (one of the predefined intervals, spec 2 §9) up to now, or a fixed period.
+ */
+export type HistoryWindow =
+  | { kind: 'last'; durationMs: number }
+  | { kind: 'fixed'; startTimeMs: number; endTimeMs: number };
+
+/** The audit log opens on the last day. */
+export const DEFAULT_HISTORY_WINDOW: HistoryWindow = { kind: 'last', durationMs: DAY_MS };
+
+/** "Last …" choices: the predefined intervals of a minute or more. */
+export const HISTORY_INTERVALS: readonly PredefinedInterval[] = PREDEFINED_AGGREGATION_INTERVALS.filter(
+  (interval) => interval.ms >= MINUTE_MS,
+);
+
+/** Shortest fixed period: the start lies at least 1 s before the end (spec 3 §5). */
+export const MIN_PERIOD_MS = SECOND_MS;
+
+/** The epoch-ms bounds a window stands for at `nowMs` (a "last" window ends now). */
+export function historyWindowRange(
+  window: HistoryWindow,
+  nowMs: number,
+): { startTime: number; endTime: number } {
+  return window.kind === 'last'
+    ? { startTime: nowMs - window.durationMs, endTime: nowMs }
+    : { startTime: window.startTimeMs, endTime: window.endTimeMs };
+}
+
+/**
+ * A fixed period as chosen, or null when it is not one: both bounds set and the start at least 1 s
+ * before the end. An end after now is clamped to now (spec 3 §5).
+ */
+export function fixedWindowOf(
+  startTimeMs: number | null,
+  endTimeMs: number | null,
+  nowMs: number,
+): HistoryWindow | null {
+  if (startTimeMs === null || endTimeMs === null) {
+    return null;
+  }
+  const end = Math.min(endTimeMs, nowMs);
+  return end - startTimeMs >= MIN_PERIOD_MS ? { kind: 'fixed', startTimeMs, endTimeMs: end } : null;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** Epoch ms as the value of a `datetime-local` input (local time, minutes). */
+export function toDateTimeInput(epochMs: number): string {
+  const date = new Date(epochMs);
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}`
+  );
+}
+
+/** The value of a `datetime-local` input as epoch ms, or null when empty or not a date. */
+export function fromDateTimeInput(text: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+  if (!match) {
+    return null;
+  }
+  const [, year, month, day, hours, minutes, seconds] = match.map(Number) as number[];
+  const date = new Date(
+    year as number,
+    (month as number) - 1,
+    day as number,
+    hours as number,
+    minutes as number,
+    Number.isNaN(seconds) ? 0 : (seconds as number),
+  );
+  return Number.isNaN(date.getTime()) ? null : date.getTime();
+}

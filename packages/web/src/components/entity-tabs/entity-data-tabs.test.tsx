@@ -1,0 +1,159 @@
+import type { AuditLog, EntityRelationInfo, PageData } from '@meridian/common';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { selectors } from '../../selectors';
+import type { Handler } from '../../test/fake-backend';
+import { createEntityBackend, createEntityStore } from '../../test/fake-entities';
+import { renderApp } from '../../test/render-app';
+import { entityTabsSelectors } from './selectors';
+import { tableRows } from './tab-test-utils';
+
+// Whole-console page tests: generous time when the machine is busy.
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+const T = selectors.entityTable;
+const TENANT = 'tenant@meridian.test';
+const CUSTOMER = 'customer@meridian.test';
+const T0 = new Date(2024, 0, 1, 12, 0, 0).getTime();
+
+const page = <X,>(data: X[]): PageData<X> => ({
+  data,
+  totalPages: 1,
+  totalElements: data.length,
+  hasNext: false,
+});
+
+function auditLog(entityName: string): AuditLog {
+  return {
+    id: { id: 'log-1' },
+    createdTime: Date.now() - 60_000,
+    tenantId: { entityType: 'TENANT', id: 'tenant-1' },
+    customerId: { entityType: 'CUSTOMER', id: 'customer-1' },
+    entityId: { entityType: 'DEVICE', id: 'device-a1' },
+    entityName,
+    userId: { entityType: 'USER', id: 'user-1' },
+    userName: TENANT,
+    actionType: 'UPDATED',
+    actionData: {},
+    actionStatus: 'SUCCESS',
+    actionFailureDetails: null,
+  };
+}
+
+const relation: EntityRelationInfo = {
+  from: { entityType: 'ASSET', id: 'asset-1' },
+  to: { entityType: 'DEVICE', id: 'device-a1' },
+  type: 'Contains',
+  typeGroup: 'COMMON',
+  fromName: 'Building 1',
+  toName: 'Device A1',
+};
+
+/** The entity backend plus the telemetry, relation and audit log calls of Device A1 and Customer A. */
+function backend() {
+  const base = '/api/plugins/telemetry/DEVICE/device-a1';
+  const overrides: Record<string, Handler> = {
+    [`GET ${base}/values/attributes/CLIENT_SCOPE`]: () => ({
+      body: [{ key: 'firmware', value: '1.2.0', lastUpdateTs: T0 }],
+    }),
+    [`GET ${base}/keys/timeseries`]: () => ({ body: ['temperature'] }),
+    [`GET ${base}/values/timeseries`]: () => ({ body: { temperature: [{ ts: T0, value: 21.5 }] } }),
+    'GET /api/relations/info': (call) => ({ body: call.query.get('toId') === 'device-a1' ? [relation] : [] }),
+    'GET /api/audit/logs/entity/DEVICE/device-a1': () => ({ body: page([auditLog('Device A1')]) }),
+    'GET /api/audit/logs/customer/customer-1': () => ({ body: page([auditLog('Customer A device')]) }),
+  };
+  return createEntityBackend(createEntityStore(), overrides);
+}
+
+async function openDeviceA1(who: string) {
+  const app = renderApp({ path: '/devices', signedInAs: who, backend: backend() });
+  await screen.findAllByTestId(T.row, {}, { timeout: 5000 });
+  await app.user.click(screen.getByRole('cell', { name: 'Device A1' }));
+  const drawer = await screen.findByTestId(T.details);
+  return { ...app, drawer };
+}
+
+const tabIds = (drawer: HTMLElement) =>
+  within(drawer)
+    .getAllByRole('tab')
+    .map((tab) => tab.getAttribute('data-testid'));
+
+describe('entity data tabs on devices and customers', () => {
+  it('a tenant administrator gets attributes, telemetry, relations and audit logs of a device', async () => {
+    const { user, drawer, backend: fake } = await openDeviceA1(TENANT);
+    expect(tabIds(drawer)).toEqual([
+      T.detailsTab('details'),
+      T.detailsTab('attributes'),
+      T.detailsTab('telemetry'),
+      T.detailsTab('relations'),
+      T.detailsTab('auditLogs'),
+    ]);
+
+    await user.click(within(drawer).getByTestId(T.detailsTab('attributes')));
+    await waitFor(() => expect(tableRows('attributes').map((cells) => cells[1])).toEqual(['firmware']));
+    expect(within(drawer).getByTestId(T.title)).toHaveTextContent('Client attributes');
+    expect(within(drawer).getByTestId(entityTabsSelectors.attributes.scope)).toBeInTheDocument();
+    // Enter in the tab's search field stays in the tab: the device form is not submitted.
+    await user.click(within(drawer).getByTestId(T.searchToggle));
+    await user.type(within(drawer).getByTestId(T.searchInput), 'firm{Enter}');
+    expect(fake.callsTo('POST', '/api/device')).toHaveLength(0);
+
+    await user.click(within(drawer).getByTestId(T.detailsTab('telemetry')));
+    await waitFor(() =>
+      expect(tableRows('telemetry').map((cells) => cells.slice(2, 4))).toEqual([['temperature', '21.5']]),
+    );
+    expect(
+      fake.callsTo('GET', '/api/plugins/telemetry/DEVICE/device-a1/values/timeseries')[0]?.query.get('keys'),
+    ).toBe('temperature');
+
+    await user.click(within(drawer).getByTestId(T.detailsTab('relations')));
+    await waitFor(() => expect(within(drawer).getByText('No relations found')).toBeInTheDocument());
+    await user.click(within(drawer).getByTestId(entityTabsSelectors.relations.direction));
+    await user.click(screen.getByRole('option', { name: 'To' }));
+    await waitFor(() =>
+      expect(tableRows('relations').map((cells) => cells.slice(1, 4))).toEqual([
+        ['Contains', 'Asset', 'Building 1'],
+      ]),
+    );
+
+    await user.click(within(drawer).getByTestId(T.detailsTab('auditLogs')));
+    await waitFor(() => expect(tableRows('audit-logs')).toHaveLength(1));
+    expect(
+      fake.callsTo('GET', '/api/audit/logs/entity/DEVICE/device-a1')[0]?.query.get('startTime'),
+    ).not.toBeNull();
+  });
+
+  it('a customer user gets no audit log tab and may relate only its own kinds of entities', async () => {
+    const { user, drawer } = await openDeviceA1(CUSTOMER);
+    expect(tabIds(drawer)).toEqual([
+      T.detailsTab('details'),
+      T.detailsTab('attributes'),
+      T.detailsTab('telemetry'),
+      T.detailsTab('relations'),
+    ]);
+    await user.click(within(drawer).getByTestId(T.detailsTab('relations')));
+    await user.click(await within(drawer).findByTestId(T.add));
+    const dialog = await screen.findByTestId(entityTabsSelectors.relations.dialog);
+    await user.click(within(dialog).getByTestId(entityTabsSelectors.relations.entityType));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Device',
+      'Asset',
+      'Entity view',
+    ]);
+  });
+
+  it("a customer's audit log tab lists what concerns the customer", async () => {
+    const { user } = renderApp({ path: '/customers/customer-1', signedInAs: TENANT, backend: backend() });
+    const details = await screen.findByTestId(T.details);
+    await waitFor(() => expect(within(details).getByTestId(T.detailsTitle)).toHaveTextContent('Customer A'));
+    await user.click(within(details).getByTestId(T.detailsTab('auditLogs')));
+    await waitFor(() =>
+      expect(within(details).getByRole('cell', { name: 'Customer A device' })).toBeInTheDocument(),
+    );
+    // Customer tabs show server attributes only.
+    await user.click(within(details).getByTestId(T.detailsTab('attributes')));
+    expect(await within(details).findByTestId(T.title)).toHaveTextContent('Server attributes');
+    expect(within(details).queryByTestId(entityTabsSelectors.attributes.scope)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * data-testid values of the entity detail tabs and the audit logs page, shared with `/e2e`. Their
+ * tables are entity tables: rows, toolbar and dialogs use `selectors.entityTable` under the roots
+ * `attributes`, `telemetry`, `relations` and `audit-logs`.
+ */
+export const entityTabsSelectors = {
+  attributes: {
+    scope: 'attributes-scope',
+    value: 'attribute-value',
+    addDialog: 'add-attribute-dialog',
+    key: 'add-attribute-key',
+    addSubmit: 'add-attribute-submit',
+    addCancel: 'add-attribute-cancel',
+    editPanel: 'edit-attribute-value',
+    editSubmit: 'edit-attribute-value-submit',
+    editCancel: 'edit-attribute-value-cancel',
+  },
+  valueInput: {
+    type: 'value-type',
+    string: 'value-string',
+    integer: 'value-integer',
+    double: 'value-double',
+    boolean: 'value-boolean',
+    json: 'value-json',
+  },
+  relations: {
+    direction: 'relation-direction',
+    dialog: 'relation-dialog',
+    type: 'relation-type',
+    entityType: 'relation-entity-type',
+    entity: 'relation-entity',
+    additionalInfo: 'relation-additional-info',
+    submit: 'relation-submit',
+    cancel: 'relation-cancel',
+  },
+  auditLogs: {
+    timewindow: 'audit-timewindow',
+    timewindowPanel: 'audit-timewindow-panel',
+    timewindowLast: 'audit-timewindow-last',
+    timewindowFixed: 'audit-timewindow-fixed',
+    timewindowInterval: 'audit-timewindow-interval',
+    timewindowStart: 'audit-timewindow-start',
+    timewindowEnd: 'audit-timewindow-end',
+    timewindowUpdate: 'audit-timewindow-update',
+    timewindowCancel: 'audit-timewindow-cancel',
+    detailsDialog: 'audit-log-details',
+    actionData: 'audit-log-action-data',
+    failureDetails: 'audit-log-failure-details',
+    detailsClose: 'audit-log-details-close',
+  },
+} as const;

@@ -1,0 +1,93 @@
+import type { EntityViewInfo } from '@meridian/common';
+import Box from '@mui/material/Box';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { entityViewTypesQuery } from '../../api/entity-views';
+import { useServices } from '../../app/services/useServices';
+import { FormTextArea } from '../../components/entity-table/FormTextArea';
+import { SubtypeField } from '../../components/entity-table/SubtypeField';
+import type { EntityFormProps } from '../../components/entity-table/types';
+import { FormDateTimeField } from '../../components/FormDateTimeField';
+import { FormTextField } from '../../components/FormTextField';
+import { selectors } from '../../selectors';
+import { EntityViewKeysFields } from './EntityViewKeysFields';
+import { ENTITY_VIEW_NAME_MAX_LENGTH, type EntityViewValues, fromLocalDateTime } from './entity-view-values';
+import { TargetEntityField } from './TargetEntityField';
+
+/**
+ * The entity view form (reference console §3.9): name, entity view type, target entity, the keys
+ * it exposes, start and end time, description.
+ */
+export function EntityViewForm({ form, editing }: EntityFormProps<EntityViewInfo, EntityViewValues>) {
+  const { t } = useTranslation();
+  const { http } = useServices();
+  const types = useQuery(entityViewTypesQuery(http));
+  const { control } = form;
+  const disabled = !editing;
+  return (
+    <Box>
+      <FormTextField
+        control={control}
+        name="name"
+        label={t('entity-view.name')}
+        required
+        disabled={disabled}
+        autoFocus={editing}
+        rules={{
+          validate: (value: string) =>
+            value.trim().length === 0
+              ? 'entity-view.name-required'
+              : value.length > ENTITY_VIEW_NAME_MAX_LENGTH
+                ? 'entity-view.name-max-length'
+                : true,
+        }}
+        testId={selectors.entityViews.name}
+      />
+      <SubtypeField
+        control={control}
+        name="type"
+        label={t('entity-view.entity-view-type')}
+        options={(types.data ?? []).map((item) => item.type)}
+        requiredMessage="entity-view.type-required"
+        maxLengthMessage="entity-view.type-max-length"
+        disabled={disabled}
+        testId={selectors.entityViews.type}
+      />
+      <TargetEntityField control={control} disabled={disabled} />
+      <EntityViewKeysFields control={control} disabled={disabled} />
+      <Box sx={{ display: 'flex', gap: 2, mt: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+        <FormDateTimeField
+          control={control}
+          name="startTime"
+          label={t('entity-view.start-time')}
+          disabled={disabled}
+          helperText={t('entity-view.time-unbounded')}
+          rules={{ deps: ['endTime'] }}
+          testId={selectors.entityViews.startTime}
+        />
+        <FormDateTimeField
+          control={control}
+          name="endTime"
+          label={t('entity-view.end-time')}
+          disabled={disabled}
+          helperText={t('entity-view.time-unbounded')}
+          rules={{
+            validate: (value: string, values: EntityViewValues) => {
+              const start = fromLocalDateTime(values.startTime);
+              const end = fromLocalDateTime(value);
+              return start === 0 || end === 0 || end >= start || 'entity-view.end-before-start';
+            },
+          }}
+          testId={selectors.entityViews.endTime}
+        />
+      </Box>
+      <FormTextArea
+        control={control}
+        name="description"
+        label={t('entity-view.description')}
+        disabled={disabled}
+        testId={selectors.entityViews.description}
+      />
+    </Box>
+  );
+}
