@@ -47,6 +47,14 @@ export function bulkImportLineError(lineNumber: number, message: string): string
   return `Line: ${lineNumber}; Error: ${message}`;
 }
 
+const LINE_ERROR = /^Line: (\d+); Error: ([\s\S]*)$/;
+
+/** The line number and message of a per-line error made by {@link bulkImportLineError}, or null. */
+export function parseBulkImportLineError(error: string): { lineNumber: number; message: string } | null {
+  const match = LINE_ERROR.exec(error);
+  return match ? { lineNumber: Number(match[1]), message: match[2] ?? '' } : null;
+}
+
 /** Result of a bulk import request. */
 export interface BulkImportResult {
   created: number;

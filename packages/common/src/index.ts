@@ -11,6 +11,7 @@ export * from './bulk-import.js';
 export * from './color-palette.js';
 export * from './contact.js';
 export * from './credentials.js';
+export * from './csv.js';
 export * from './datasource.js';
 export * from './device-data.js';
 export * from './device-profile.js';

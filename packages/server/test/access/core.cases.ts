@@ -1,6 +1,6 @@
 import { DEMO, uniqueEmail } from '../helper.js';
 import type { Case } from './matrix.js';
-import { ANY_USER, NOT_SUPPORTED, nonPost, PAGE, PUBLIC, SYSADMIN_ONLY } from './matrix.js';
+import { ANY_USER, nonPost, PAGE, PUBLIC, SYSADMIN_ONLY } from './matrix.js';
 
 /** Rows of the foundation: auth, users, admin settings, system info, dashboards' foundation routes. */
 export const CORE_CASES: Case[] = [

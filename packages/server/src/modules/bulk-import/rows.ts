@@ -3,6 +3,7 @@ import {
   type BulkImportColumnType,
   type BulkImportKvColumnType,
   type BulkImportRow,
+  type CsvRecord,
   isBulkImportKvColumn,
   type KvValue,
   LWM2M_SECURITY_MODES,
@@ -10,7 +11,6 @@ import {
 import { badRequest } from '../../http/api-error.js';
 import { checkKey, deviceValue, TelemetryInputError } from '../../telemetry/values.js';
 import type { CredentialsInput } from '../devices/credentials.js';
-import type { CsvRecord } from './csv.js';
 
 /**
  * The pure part of bulk import: checking the column mapping, turning CSV records into typed rows,
@@ -108,7 +108,10 @@ export function typedValue(key: string, text: string): KvValue {
  * Maps one record onto the columns. Empty values count as absent (the reference skips them). A
  * record with another number of values than the mapping has columns is refused.
  */
-export function toImportRow(record: CsvRecord, columns: readonly CheckedColumn[]): ImportRow {
+export function toImportRow(
+  record: Pick<CsvRecord, 'ordinal' | 'fields' | 'problem'>,
+  columns: readonly CheckedColumn[],
+): ImportRow {
   if (record.problem) throw new RowError(`Malformed CSV: ${record.problem}`);
   if (record.fields.length !== columns.length) {
     throw new RowError(`Wrong number of columns: expected ${columns.length}, found ${record.fields.length}`);

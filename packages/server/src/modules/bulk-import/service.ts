@@ -3,8 +3,10 @@ import {
   type BulkImportColumnMapping,
   type BulkImportResult,
   bulkImportLineError,
+  isCsvDelimiter,
   type KvEntry,
   NULL_UUID,
+  parseCsv,
 } from '@meridian/common';
 import { requireAccess } from '../../auth/policy.js';
 import type { Principal } from '../../auth/principal.js';
@@ -25,7 +27,6 @@ import { CREDENTIALS_MESSAGES } from '../devices/credentials.js';
 import { DEVICE_MESSAGES } from '../devices/service.js';
 import { entityLimit } from '../tenant-profiles/limits.js';
 import { assetImporter } from './asset-importer.js';
-import { parseCsv } from './csv.js';
 import { deviceImporter } from './device-importer.js';
 import type { BasePlan, ImportContext, Importer, PreparedRow } from './importer.js';
 import { BulkImportRepo } from './repo.js';
@@ -117,7 +118,7 @@ export class BulkImportService {
     importer: Importer<S, P>,
   ): Promise<BulkImportResult> {
     const delimiter = input.mapping.delimiter ?? ',';
-    if (delimiter.length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r') {
+    if (!isCsvDelimiter(delimiter)) {
       throw badRequest(
         "Invalid request: field 'mapping.delimiter' must be one character other than a quote or a line break",
       );

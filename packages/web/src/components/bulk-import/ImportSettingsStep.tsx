@@ -5,8 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { selectors } from '../../selectors';
-import { CSV_DELIMITERS, type CsvDelimiter } from './csv-records';
-import type { ImportSettings } from './import-plan';
+import { CSV_DELIMITERS, type CsvDelimiter, type ImportSettings } from './import-plan';
 
 /** How each delimiter is named in the select. */
 const DELIMITER_NAMES: Record<CsvDelimiter, string> = {

@@ -1,5 +1,5 @@
+import { parseCsv } from '@meridian/common';
 import { describe, expect, it } from 'vitest';
-import { parseCsvRecords } from './csv-records';
 import {
   addChunkResult,
   chunkFile,
@@ -103,8 +103,8 @@ describe('chunkFile', () => {
       { text: 'c,2\nd,3', firstLine: 2, lines: 2 },
     ]);
     // Every part reads back to the same records the whole file has.
-    const whole = parseCsvRecords(text, ',').map((r) => r.fields);
-    const parts = chunks.flatMap((chunk) => parseCsvRecords(chunk.text, ',').map((r) => r.fields));
+    const whole = parseCsv(text, ',').map((r) => r.fields);
+    const parts = chunks.flatMap((chunk) => parseCsv(chunk.text, ',').map((r) => r.fields));
     expect(parts).toEqual(whole);
   });
 

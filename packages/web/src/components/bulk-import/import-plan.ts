@@ -1,12 +1,16 @@
 import {
+  BULK_IMPORT_COLUMN_TYPES,
+  BULK_IMPORT_KV_COLUMN_TYPES,
   type BulkImportColumnMapping,
   type BulkImportColumnType,
   type BulkImportRequest,
   type BulkImportResult,
   bulkImportLineError,
+  type CsvRecord,
   isBulkImportKvColumn,
+  parseBulkImportLineError,
+  parseCsv,
 } from '@meridian/common';
-import { type CsvRecord, parseCsvRecords } from './csv-records';
 
 /**
  * The pure part of the CSV import wizard: which column types an entity offers, the first guess of
@@ -16,6 +20,10 @@ import { type CsvRecord, parseCsvRecords } from './csv-records';
 
 /** The entity types the wizard imports. */
 export type ImportEntityType = 'DEVICE' | 'ASSET';
+
+/** The delimiters the wizard offers (reference import configuration). */
+export const CSV_DELIMITERS = [',', ';', '|', '\t'] as const;
+export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
 
 /** Largest file the wizard accepts: the reference's upload limit (50 MB). */
 export const IMPORT_MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -28,32 +36,16 @@ export const IMPORT_CHUNK_CHARS = 1_000_000;
 /** Longest attribute or time-series key. */
 export const IMPORT_KEY_MAX_LENGTH = 255;
 
-const COMMON_TYPES = ['NAME', 'TYPE', 'LABEL', 'SHARED_ATTRIBUTE', 'SERVER_ATTRIBUTE', 'TIMESERIES'] as const;
+/** Columns that belong to edges only. */
+const EDGE_TYPES: readonly BulkImportColumnType[] = ['ROUTING_KEY', 'SECRET'];
 
-/** Column types each entity offers, in the reference's order. */
+/**
+ * Column types each entity offers, in the reference's order: a device every column but the edge
+ * ones; an asset its entity fields, attributes and time series, and a description.
+ */
 export const IMPORT_COLUMN_TYPES: Record<ImportEntityType, readonly BulkImportColumnType[]> = {
-  ASSET: [...COMMON_TYPES, 'DESCRIPTION'],
-  DEVICE: [
-    ...COMMON_TYPES,
-    'ACCESS_TOKEN',
-    'X509',
-    'MQTT_CLIENT_ID',
-    'MQTT_USER_NAME',
-    'MQTT_PASSWORD',
-    'LWM2M_CLIENT_ENDPOINT',
-    'LWM2M_CLIENT_SECURITY_CONFIG_MODE',
-    'LWM2M_CLIENT_IDENTITY',
-    'LWM2M_CLIENT_KEY',
-    'LWM2M_CLIENT_CERT',
-    'LWM2M_BOOTSTRAP_SERVER_SECURITY_MODE',
-    'LWM2M_BOOTSTRAP_SERVER_PUBLIC_KEY_OR_ID',
-    'LWM2M_BOOTSTRAP_SERVER_SECRET_KEY',
-    'LWM2M_SERVER_SECURITY_MODE',
-    'LWM2M_SERVER_CLIENT_PUBLIC_KEY_OR_ID',
-    'LWM2M_SERVER_CLIENT_SECRET_KEY',
-    'IS_GATEWAY',
-    'DESCRIPTION',
-  ],
+  ASSET: ['NAME', 'TYPE', 'LABEL', ...BULK_IMPORT_KV_COLUMN_TYPES, 'DESCRIPTION'],
+  DEVICE: BULK_IMPORT_COLUMN_TYPES.filter((type) => !EDGE_TYPES.includes(type)),
 };
 
 /** Columns the mapping must have (reference: name and type). */
@@ -93,7 +85,7 @@ export function detectColumns(
   text: string,
   settings: Pick<ImportSettings, 'delimiter' | 'header'>,
 ): ImportColumn[] {
-  const [first, second] = parseCsvRecords(text, settings.delimiter, 2);
+  const [first, second] = parseCsv(text, settings.delimiter, 2);
   const header = settings.header ? first : undefined;
   const sampleRecord = settings.header ? second : first;
   const count = Math.max(header?.fields.length ?? 0, sampleRecord?.fields.length ?? 0);
@@ -153,7 +145,7 @@ export function chunkFile(
   settings: Pick<ImportSettings, 'delimiter' | 'header'>,
   limits: { rows: number; chars: number } = { rows: IMPORT_CHUNK_ROWS, chars: IMPORT_CHUNK_CHARS },
 ): ImportChunk[] {
-  const records = parseCsvRecords(text, settings.delimiter);
+  const records = parseCsv(text, settings.delimiter);
   const data = settings.header ? records.slice(1) : records;
   const chunks: ImportChunk[] = [];
   let part: CsvRecord[] = [];
@@ -198,13 +190,11 @@ export function chunkRequest(
   };
 }
 
-const LINE_ERROR = /^Line: (\d+); Error: ([\s\S]*)$/;
-
 /** Moves a part's per-line error ("Line: n; Error: …", n counted within the part) to the file's numbering. */
 export function fileLineError(error: string, chunk: ImportChunk): string {
-  const match = LINE_ERROR.exec(error);
-  if (!match) return error;
-  return bulkImportLineError(chunk.firstLine + Number(match[1]) - 1, match[2] ?? '');
+  const parsed = parseBulkImportLineError(error);
+  if (!parsed) return error;
+  return bulkImportLineError(chunk.firstLine + parsed.lineNumber - 1, parsed.message);
 }
 
 export const EMPTY_RESULT: BulkImportResult = { created: 0, updated: 0, errors: 0, errorsList: [] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from './csv.js';
+import { isCsvDelimiter, parseCsv } from './csv.js';
 
 const fields = (text: string, delimiter = ',') => parseCsv(text, delimiter).map((r) => r.fields);
 
@@ -38,9 +38,9 @@ describe('parseCsv', () => {
   it('skips empty lines without counting them, and a final line break adds no record', () => {
     const records = parseCsv('\nname\n\r\n\nA\r\n\rB\n\n', ',');
     expect(records).toEqual([
-      { ordinal: 1, fields: ['name'] },
-      { ordinal: 2, fields: ['A'] },
-      { ordinal: 3, fields: ['B'] },
+      { ordinal: 1, fields: ['name'], raw: 'name' },
+      { ordinal: 2, fields: ['A'], raw: 'A' },
+      { ordinal: 3, fields: ['B'], raw: 'B' },
     ]);
     expect(parseCsv('', ',')).toEqual([]);
     expect(parseCsv('\n\r\n', ',')).toEqual([]);
@@ -53,37 +53,62 @@ describe('parseCsv', () => {
     ]);
   });
 
+  it('numbers records without empty lines and keeps each record raw, without its line break', () => {
+    const records = parseCsv('\uFEFF\nname\n\r\n\n"A\nB",x\r\n\rC\n\n', ',');
+    expect(records).toEqual([
+      { ordinal: 1, fields: ['name'], raw: 'name' },
+      { ordinal: 2, fields: ['A\nB', 'x'], raw: '"A\nB",x' },
+      { ordinal: 3, fields: ['C'], raw: 'C' },
+    ]);
+  });
+
   it('flags text after a closing quote on that record only, keeping the text', () => {
     const records = parseCsv('"ab"c,d\ne,f', ',');
     expect(records[0]).toEqual({
       ordinal: 1,
       fields: ['abc', 'd'],
+      raw: '"ab"c,d',
       problem: 'unexpected text after a closing quote',
     });
-    expect(records[1]).toEqual({ ordinal: 2, fields: ['e', 'f'] });
+    expect(records[1]).toEqual({ ordinal: 2, fields: ['e', 'f'], raw: 'e,f' });
   });
 
   it('flags a quote that is never closed; it runs to the end of the file', () => {
     const records = parseCsv('a,b\n"c,d\ne,f', ',');
     expect(records).toHaveLength(2);
-    expect(records[0]).toEqual({ ordinal: 1, fields: ['a', 'b'] });
+    expect(records[0]).toEqual({ ordinal: 1, fields: ['a', 'b'], raw: 'a,b' });
     expect(records[1]).toEqual({
       ordinal: 2,
       fields: ['c,d\ne,f'],
+      raw: '"c,d\ne,f',
       problem: 'a quoted value is not closed before the end of the file',
     });
   });
 
+  it('stops after a limit of records', () => {
+    expect(parseCsv('a\nb\nc\nd', ',', 2).map((r) => r.raw)).toEqual(['a', 'b']);
+    expect(parseCsv('\n\na\n\nb\nc', ',', 2).map((r) => [r.ordinal, r.raw])).toEqual([
+      [1, 'a'],
+      [2, 'b'],
+    ]);
+  });
+
   it('refuses delimiters that cannot separate fields', () => {
     for (const delimiter of ['', ',,', '"', '\n', '\r']) {
+      expect(isCsvDelimiter(delimiter)).toBe(false);
       expect(() => parseCsv('a', delimiter)).toThrow(/delimiter/);
     }
+    for (const delimiter of [',', ';', '|', '\t']) expect(isCsvDelimiter(delimiter)).toBe(true);
   });
 
   it('reads a large file in one pass', () => {
     const lines = Array.from({ length: 20000 }, (_, i) => `Device ${i},"type, ${i % 7}",${i}`);
     const records = parseCsv(lines.join('\n'), ',');
     expect(records).toHaveLength(20000);
-    expect(records[12345]).toEqual({ ordinal: 12346, fields: ['Device 12345', 'type, 4', '12345'] });
+    expect(records[12345]).toEqual({
+      ordinal: 12346,
+      fields: ['Device 12345', 'type, 4', '12345'],
+      raw: 'Device 12345,"type, 4",12345',
+    });
   });
 });
