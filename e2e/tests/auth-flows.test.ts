@@ -87,14 +87,20 @@ describe('signing in', () => {
     try {
       const { context, page } = await newPage(browser);
       await page.goto(`${server.url}/login`);
-      for (let attempt = 1; attempt <= 2; attempt++) {
-        await signIn(page, 'lock.me@meridian.local', `wrong-${attempt}`);
+      // Each attempt waits for its own answer: a toast of the previous attempt may still show.
+      const attempt = async (password: string) => {
+        const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/login');
+        await signIn(page, 'lock.me@meridian.local', password);
+        await answered;
+      };
+      for (let n = 1; n <= 2; n++) {
+        await attempt(`wrong-${n}`);
         await page.waitForSelector('text=Invalid username or password');
       }
-      await signIn(page, 'lock.me@meridian.local', 'wrong-3');
+      await attempt('wrong-3');
       await page.waitForSelector('text=User account is locked due to security policy');
       await screenshot(page, 'login-locked');
-      await signIn(page, 'lock.me@meridian.local', 'lockme123');
+      await attempt('lockme123');
       await page.waitForSelector('text=User account is not active');
       await context.close();
     } finally {

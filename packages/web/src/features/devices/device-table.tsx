@@ -1,10 +1,6 @@
-import type { Customer, DeviceInfo } from '@meridian/common';
+import type { DeviceInfo } from '@meridian/common';
 import Add from '@mui/icons-material/Add';
-import AssignmentInd from '@mui/icons-material/AssignmentInd';
-import AssignmentReturn from '@mui/icons-material/AssignmentReturn';
 import FileUpload from '@mui/icons-material/FileUpload';
-import Lock from '@mui/icons-material/Lock';
-import Public from '@mui/icons-material/Public';
 import Security from '@mui/icons-material/Security';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,10 +19,14 @@ import {
 } from '../../api/devices';
 import { relationsTabApi } from '../../api/relations';
 import { telemetryTabApi } from '../../api/telemetry';
+import type { HttpClient } from '../../app/http/http-client';
 import { useServices } from '../../app/services/useServices';
 import { BulkImportWizard } from '../../components/bulk-import/BulkImportWizard';
-import { AddEntitiesDialog } from '../../components/entity-table/AddEntitiesDialog';
-import { AssignToCustomerDialog } from '../../components/entity-table/AssignToCustomerDialog';
+import {
+  type CustomerAssignableScope,
+  type CustomerAssignableSource,
+  useCustomerAssignable,
+} from '../../components/entity-table/customer-assignable';
 import type {
   EntityActionContext,
   EntityColumn,
@@ -41,32 +41,30 @@ import { DeviceCredentialsDialog } from './DeviceCredentialsDialog';
 import { DeviceForm } from './DeviceForm';
 import { DeviceProfileFilter } from './DeviceProfileFilter';
 import { DeviceWizard } from './DeviceWizard';
-import {
-  type DeviceValues,
-  deviceOfValues,
-  deviceValuesOf,
-  isAssigned,
-  type ProfileOption,
-} from './device-values';
+import { type DeviceValues, deviceOfValues, deviceValuesOf, type ProfileOption } from './device-values';
 
 /**
  * Whose devices the table shows (reference console §3.6): the tenant's (tenant administrator), one
  * customer's as seen by the tenant administrator, or the signed-in customer user's own.
  */
-export type DeviceTableScope =
-  | { kind: 'tenant' }
-  | { kind: 'customer'; customerId: string; customer: Customer | undefined }
-  | { kind: 'customerUser'; customerId: string };
+export type DeviceTableScope = CustomerAssignableScope;
 
 type Dialog =
   | { kind: 'wizard'; context: EntityActionContext }
-  | { kind: 'assign'; devices: DeviceInfo[]; context: EntityActionContext }
-  | { kind: 'addToCustomer'; customerId: string; context: EntityActionContext }
   | { kind: 'credentials'; device: DeviceInfo; readonly: boolean }
   | { kind: 'import'; context: EntityActionContext };
 
-/** Page size of the "Assign new device" search (spec 3 §9: entity list 50). */
-const DEVICE_SEARCH_PAGE_SIZE = 50;
+const DEVICES_ASSIGNABLE: CustomerAssignableSource<DeviceInfo, HttpClient> = {
+  one: 'device',
+  many: 'devices',
+  customerQueryKey: [...customerKeys.all, 'assignable'],
+  findCustomers: findAssignableCustomers,
+  searchTenant: (http, pageLink, options) => getDeviceInfos(http, { kind: 'tenant' }, {}, pageLink, options),
+  queryKey: deviceKeys.all,
+  assign: assignDeviceToCustomer,
+  unassign: unassignDeviceFromCustomer,
+  makePublic: makeDevicePublic,
+};
 
 export function useDeviceTable(scope: DeviceTableScope): {
   config: EntityTableConfig<DeviceInfo, DeviceValues>;
@@ -76,70 +74,13 @@ export function useDeviceTable(scope: DeviceTableScope): {
   const { http } = useServices();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [profileFilter, setProfileFilter] = useState<ProfileOption | null>(null);
-  const customerId = scope.kind === 'tenant' ? null : scope.customerId;
-  const publicCustomer = scope.kind === 'customer' && scope.customer?.additionalInfo?.isPublic === true;
-  const customerTitle = scope.kind === 'customer' ? scope.customer?.title : undefined;
+  const assignable = useCustomerAssignable(scope, DEVICES_ASSIGNABLE, http);
 
   const config = useMemo((): EntityTableConfig<DeviceInfo, DeviceValues> => {
-    const listScope =
-      customerId === null ? ({ kind: 'tenant' } as const) : ({ kind: 'customer', customerId } as const);
+    const { listScope } = assignable;
     const tenant = scope.kind === 'tenant';
     const customerUser = scope.kind === 'customerUser';
 
-    const confirmed = async (
-      context: EntityActionContext,
-      title: string,
-      message: string,
-      run: () => Promise<unknown>,
-    ) => {
-      if (await context.confirm({ title, message })) {
-        await run();
-        context.refresh();
-      }
-    };
-    const makePublic: RowAction<DeviceInfo> = {
-      id: 'makePublic',
-      label: t('device.make-public'),
-      icon: <Public fontSize="small" />,
-      isVisible: (d) => !isAssigned(d),
-      onAction: (d, context) =>
-        confirmed(
-          context,
-          t('device.make-public-title', { name: d.name }),
-          t('device.make-public-text'),
-          () => makeDevicePublic(http, d.id.id),
-        ),
-    };
-    const assign: RowAction<DeviceInfo> = {
-      id: 'assignToCustomer',
-      label: t('device.assign-to-customer'),
-      icon: <AssignmentInd fontSize="small" />,
-      isVisible: (d) => !isAssigned(d),
-      onAction: (d, context) => setDialog({ kind: 'assign', devices: [d], context }),
-    };
-    const unassign: RowAction<DeviceInfo> = {
-      id: 'unassignFromCustomer',
-      label: t('device.unassign-from-customer'),
-      icon: <AssignmentReturn fontSize="small" />,
-      isVisible: (d) => isAssigned(d) && !d.customerIsPublic,
-      onAction: (d, context) =>
-        confirmed(context, t('device.unassign-title', { name: d.name }), t('device.unassign-text'), () =>
-          unassignDeviceFromCustomer(http, d.id.id),
-        ),
-    };
-    const makePrivate: RowAction<DeviceInfo> = {
-      id: 'makePrivate',
-      label: t('device.make-private'),
-      icon: <Lock fontSize="small" />,
-      isVisible: (d) => d.customerIsPublic,
-      onAction: (d, context) =>
-        confirmed(
-          context,
-          t('device.make-private-title', { name: d.name }),
-          t('device.make-private-text'),
-          () => unassignDeviceFromCustomer(http, d.id.id),
-        ),
-    };
     const credentials: RowAction<DeviceInfo> = customerUser
       ? {
           id: 'viewCredentials',
@@ -159,43 +100,19 @@ export function useDeviceTable(scope: DeviceTableScope): {
       { key: 'name', label: t('device.name'), value: (d) => d.name },
       { key: 'deviceProfileName', label: t('device.device-profile'), value: (d) => d.deviceProfileName },
       { key: 'label', label: t('device.label'), value: (d) => d.label },
+      ...assignable.columns,
+      {
+        key: 'gateway',
+        label: t('device.is-gateway'),
+        kind: 'boolean',
+        sortable: false,
+        value: (d) => d.additionalInfo?.gateway === true,
+      },
     ];
-    if (tenant) {
-      columns.push(
-        {
-          key: 'customerTitle',
-          label: t('customer.customer'),
-          value: (d) => (d.customerIsPublic ? '' : d.customerTitle),
-        },
-        {
-          key: 'customerIsPublic',
-          label: t('entity.public'),
-          kind: 'boolean',
-          sortable: false,
-          value: (d) => d.customerIsPublic,
-        },
-      );
-    }
-    columns.push({
-      key: 'gateway',
-      label: t('device.is-gateway'),
-      kind: 'boolean',
-      sortable: false,
-      value: (d) => d.additionalInfo?.gateway === true,
-    });
-
-    let title: string = t('device.devices');
-    if (scope.kind === 'customer') {
-      title = publicCustomer
-        ? t('customer.public-devices')
-        : customerTitle === undefined
-          ? t('customer.devices')
-          : t('customer.scoped-title', { customer: customerTitle, entities: t('device.devices') });
-    }
 
     return {
       testId: 'devices',
-      title,
+      title: assignable.title,
       entityName: (d) => d.name,
       noEntitiesText: t('device.no-devices-text'),
       queryKey: deviceKeys.all,
@@ -219,47 +136,9 @@ export function useDeviceTable(scope: DeviceTableScope): {
               onAction: (context) => setDialog({ kind: 'import', context }),
             },
           ]
-        : scope.kind === 'customer'
-          ? [
-              {
-                id: 'assignNewDevice',
-                label: t('device.assign-new-device'),
-                icon: <Add fontSize="small" />,
-                onAction: (context) =>
-                  setDialog({ kind: 'addToCustomer', customerId: scope.customerId, context }),
-              },
-            ]
-          : [],
-      rowActions: tenant
-        ? [makePublic, assign, unassign, makePrivate, credentials]
-        : scope.kind === 'customer'
-          ? [unassign, makePrivate, credentials]
-          : [credentials],
-      groupActions: tenant
-        ? [
-            {
-              id: 'assignDevices',
-              label: t('device.assign-devices'),
-              icon: <AssignmentInd />,
-              onAction: (devices, context) => setDialog({ kind: 'assign', devices, context }),
-            },
-          ]
-        : scope.kind === 'customer'
-          ? [
-              {
-                id: 'unassignDevices',
-                label: t('device.unassign-devices'),
-                icon: <AssignmentReturn />,
-                onAction: (devices, context) =>
-                  confirmed(
-                    context,
-                    t('device.unassign-devices-title', { count: devices.length }),
-                    t('device.unassign-devices-text'),
-                    () => Promise.allSettled(devices.map((d) => unassignDeviceFromCustomer(http, d.id.id))),
-                  ),
-              },
-            ]
-          : [],
+        : assignable.addActions,
+      rowActions: [...assignable.rowActions, credentials],
+      groupActions: assignable.groupActions,
       delete: tenant
         ? {
             run: (d) => deleteDevice(http, d.id.id),
@@ -294,7 +173,7 @@ export function useDeviceTable(scope: DeviceTableScope): {
           ? `/customers/${scope.customerId}/devices/${d.id.id}`
           : `/devices/${d.id.id}`,
     };
-  }, [t, http, scope, customerId, publicCustomer, customerTitle, profileFilter]);
+  }, [t, http, scope, assignable, profileFilter]);
 
   let dialogs: ReactNode = null;
   const close = () => setDialog(null);
@@ -318,64 +197,9 @@ export function useDeviceTable(scope: DeviceTableScope): {
         }}
       />
     );
-  } else if (dialog?.kind === 'assign') {
-    dialogs = (
-      <AssignToCustomerDialog
-        title={
-          dialog.devices.length === 1
-            ? t('device.assign-device-to-customer')
-            : t('device.assign-devices-to-customer', { count: dialog.devices.length })
-        }
-        text={t('device.assign-to-customer-text')}
-        customerQueryKey={[...customerKeys.all, 'assignable']}
-        searchCustomers={(text, signal) =>
-          findAssignableCustomers(http, text, signal).then((list) =>
-            list.map((c) => ({ id: c.id.id, label: c.title })),
-          )
-        }
-        onAssign={async (customer) => {
-          await Promise.allSettled(
-            dialog.devices.map((d) => assignDeviceToCustomer(http, customer.id, d.id.id)),
-          );
-          dialog.context.refresh();
-        }}
-        onClose={close}
-      />
-    );
-  } else if (dialog?.kind === 'addToCustomer') {
-    dialogs = (
-      <AddEntitiesDialog
-        title={t('device.assign-new-device')}
-        label={t('device.devices')}
-        queryKey={[...deviceKeys.all, 'assignable']}
-        search={(text, signal) =>
-          getDeviceInfos(
-            http,
-            { kind: 'tenant' },
-            {},
-            {
-              pageSize: DEVICE_SEARCH_PAGE_SIZE,
-              page: 0,
-              textSearch: text,
-              sortOrder: { property: 'name', direction: 'ASC' },
-            },
-            { signal, ignoreLoading: true },
-          )
-            .then((page) => page.data.map((d) => ({ id: d.id.id, label: d.name })))
-            .catch(() => [])
-        }
-        noOptionsText={(text) =>
-          text ? t('device.no-devices-matching', { text }) : t('device.no-devices-text')
-        }
-        onAdd={async (devices) => {
-          await Promise.allSettled(devices.map((d) => assignDeviceToCustomer(http, dialog.customerId, d.id)));
-          dialog.context.refresh();
-        }}
-        onClose={close}
-      />
-    );
   } else if (dialog?.kind === 'credentials') {
     dialogs = <DeviceCredentialsDialog device={dialog.device} readonly={dialog.readonly} onClose={close} />;
   }
-  return { config, dialogs };
+  // The dialogs are modal: one of them is open at a time.
+  return { config, dialogs: dialogs ?? assignable.dialogs };
 }

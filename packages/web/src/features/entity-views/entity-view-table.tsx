@@ -1,9 +1,4 @@
-import type { Customer, EntityViewInfo } from '@meridian/common';
-import Add from '@mui/icons-material/Add';
-import AssignmentInd from '@mui/icons-material/AssignmentInd';
-import AssignmentReturn from '@mui/icons-material/AssignmentReturn';
-import Lock from '@mui/icons-material/Lock';
-import Public from '@mui/icons-material/Public';
+import type { EntityViewInfo } from '@meridian/common';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditLogsTabSource } from '../../api/audit-logs';
@@ -19,38 +14,35 @@ import {
   unassignEntityViewFromCustomer,
 } from '../../api/entity-views';
 import { relationsTabApi } from '../../api/relations';
+import type { HttpClient } from '../../app/http/http-client';
 import { useServices } from '../../app/services/useServices';
-import { AddEntitiesDialog } from '../../components/entity-table/AddEntitiesDialog';
-import { AssignToCustomerDialog } from '../../components/entity-table/AssignToCustomerDialog';
-import type {
-  EntityActionContext,
-  EntityColumn,
-  EntityTableConfig,
-  RowAction,
-} from '../../components/entity-table/types';
+import {
+  type CustomerAssignableScope,
+  type CustomerAssignableSource,
+  useCustomerAssignable,
+} from '../../components/entity-table/customer-assignable';
+import type { EntityColumn, EntityTableConfig } from '../../components/entity-table/types';
 import { entityDataTabs } from '../../components/entity-tabs/entity-data-tabs';
 import { RELATION_TARGET_TYPES } from '../../components/entity-tabs/relations/types';
 import { EntityViewForm } from './EntityViewForm';
 import { EntityViewTypeFilter } from './EntityViewTypeFilter';
-import {
-  type EntityViewValues,
-  entityViewOfValues,
-  entityViewValuesOf,
-  isEntityViewAssigned,
-} from './entity-view-values';
+import { type EntityViewValues, entityViewOfValues, entityViewValuesOf } from './entity-view-values';
 
 /** Whose entity views the table shows (reference console §3.9); see the devices scopes. */
-export type EntityViewTableScope =
-  | { kind: 'tenant' }
-  | { kind: 'customer'; customerId: string; customer: Customer | undefined }
-  | { kind: 'customerUser'; customerId: string };
+export type EntityViewTableScope = CustomerAssignableScope;
 
-type Dialog =
-  | { kind: 'assign'; views: EntityViewInfo[]; context: EntityActionContext }
-  | { kind: 'addToCustomer'; customerId: string; context: EntityActionContext };
-
-/** Page size of the "Assign new entity view" search (spec 3 §9: entity list 50). */
-const VIEW_SEARCH_PAGE_SIZE = 50;
+const ENTITY_VIEWS_ASSIGNABLE: CustomerAssignableSource<EntityViewInfo, HttpClient> = {
+  one: 'entity-view',
+  many: 'entity-views',
+  customerQueryKey: [...customerKeys.all, 'assignable'],
+  findCustomers: findAssignableCustomers,
+  searchTenant: (http, pageLink, options) =>
+    getEntityViewInfos(http, { kind: 'tenant' }, null, pageLink, options),
+  queryKey: entityViewKeys.all,
+  assign: assignEntityViewToCustomer,
+  unassign: unassignEntityViewFromCustomer,
+  makePublic: makeEntityViewPublic,
+};
 
 export function useEntityViewTable(scope: EntityViewTableScope): {
   config: EntityTableConfig<EntityViewInfo, EntityViewValues>;
@@ -58,105 +50,21 @@ export function useEntityViewTable(scope: EntityViewTableScope): {
 } {
   const { t } = useTranslation();
   const { http } = useServices();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
   const [typeFilter, setTypeFilter] = useState<string | null>(null);
-  const customerId = scope.kind === 'tenant' ? null : scope.customerId;
-  const publicCustomer = scope.kind === 'customer' && scope.customer?.additionalInfo?.isPublic === true;
-  const customerTitle = scope.kind === 'customer' ? scope.customer?.title : undefined;
+  const assignable = useCustomerAssignable(scope, ENTITY_VIEWS_ASSIGNABLE, http);
 
   const config = useMemo((): EntityTableConfig<EntityViewInfo, EntityViewValues> => {
-    const listScope =
-      customerId === null ? ({ kind: 'tenant' } as const) : ({ kind: 'customer', customerId } as const);
+    const { listScope } = assignable;
     const tenant = scope.kind === 'tenant';
-    const confirmed = async (
-      context: EntityActionContext,
-      title: string,
-      message: string,
-      run: () => Promise<unknown>,
-    ) => {
-      if (await context.confirm({ title, message })) {
-        await run();
-        context.refresh();
-      }
-    };
-    const makePublic: RowAction<EntityViewInfo> = {
-      id: 'makePublic',
-      label: t('entity-view.make-public'),
-      icon: <Public fontSize="small" />,
-      isVisible: (v) => !isEntityViewAssigned(v),
-      onAction: (v, context) =>
-        confirmed(
-          context,
-          t('entity-view.make-public-title', { name: v.name }),
-          t('entity-view.make-public-text'),
-          () => makeEntityViewPublic(http, v.id.id),
-        ),
-    };
-    const assign: RowAction<EntityViewInfo> = {
-      id: 'assignToCustomer',
-      label: t('entity-view.assign-to-customer'),
-      icon: <AssignmentInd fontSize="small" />,
-      isVisible: (v) => !isEntityViewAssigned(v),
-      onAction: (v, context) => setDialog({ kind: 'assign', views: [v], context }),
-    };
-    const unassign: RowAction<EntityViewInfo> = {
-      id: 'unassignFromCustomer',
-      label: t('entity-view.unassign-from-customer'),
-      icon: <AssignmentReturn fontSize="small" />,
-      isVisible: (v) => isEntityViewAssigned(v) && !v.customerIsPublic,
-      onAction: (v, context) =>
-        confirmed(
-          context,
-          t('entity-view.unassign-title', { name: v.name }),
-          t('entity-view.unassign-text'),
-          () => unassignEntityViewFromCustomer(http, v.id.id),
-        ),
-    };
-    const makePrivate: RowAction<EntityViewInfo> = {
-      id: 'makePrivate',
-      label: t('entity-view.make-private'),
-      icon: <Lock fontSize="small" />,
-      isVisible: (v) => v.customerIsPublic,
-      onAction: (v, context) =>
-        confirmed(
-          context,
-          t('entity-view.make-private-title', { name: v.name }),
-          t('entity-view.make-private-text'),
-          () => unassignEntityViewFromCustomer(http, v.id.id),
-        ),
-    };
     const columns: EntityColumn<EntityViewInfo>[] = [
       { key: 'createdTime', label: t('entity.created-time'), kind: 'date', value: (v) => v.createdTime },
       { key: 'name', label: t('entity-view.name'), value: (v) => v.name },
       { key: 'type', label: t('entity-view.entity-view-type'), value: (v) => v.type },
+      ...assignable.columns,
     ];
-    if (tenant) {
-      columns.push(
-        {
-          key: 'customerTitle',
-          label: t('customer.customer'),
-          value: (v) => (v.customerIsPublic ? '' : v.customerTitle),
-        },
-        {
-          key: 'customerIsPublic',
-          label: t('entity.public'),
-          kind: 'boolean',
-          sortable: false,
-          value: (v) => v.customerIsPublic,
-        },
-      );
-    }
-    let title: string = t('entity-view.entity-views');
-    if (scope.kind === 'customer') {
-      title = publicCustomer
-        ? t('customer.public-entity-views')
-        : customerTitle === undefined
-          ? t('customer.entity-views')
-          : t('customer.scoped-title', { customer: customerTitle, entities: t('entity-view.entity-views') });
-    }
     return {
       testId: 'entity-views',
-      title,
+      title: assignable.title,
       entityName: (v) => v.name,
       noEntitiesText: t('entity-view.no-entity-views-text'),
       queryKey: entityViewKeys.all,
@@ -165,48 +73,9 @@ export function useEntityViewTable(scope: EntityViewTableScope): {
       headerFilter: <EntityViewTypeFilter value={typeFilter} onChange={setTypeFilter} />,
       columns,
       addDialogTitle: tenant ? t('entity-view.add') : undefined,
-      addActions:
-        scope.kind === 'customer'
-          ? [
-              {
-                id: 'assignNewEntityView',
-                label: t('entity-view.assign-new-entity-view'),
-                icon: <Add fontSize="small" />,
-                onAction: (context) =>
-                  setDialog({ kind: 'addToCustomer', customerId: scope.customerId, context }),
-              },
-            ]
-          : [],
-      rowActions: tenant
-        ? [makePublic, assign, unassign, makePrivate]
-        : scope.kind === 'customer'
-          ? [unassign, makePrivate]
-          : [],
-      groupActions: tenant
-        ? [
-            {
-              id: 'assignEntityViews',
-              label: t('entity-view.assign-entity-views'),
-              icon: <AssignmentInd />,
-              onAction: (views, context) => setDialog({ kind: 'assign', views, context }),
-            },
-          ]
-        : scope.kind === 'customer'
-          ? [
-              {
-                id: 'unassignEntityViews',
-                label: t('entity-view.unassign-entity-views'),
-                icon: <AssignmentReturn />,
-                onAction: (views, context) =>
-                  confirmed(
-                    context,
-                    t('entity-view.unassign-entity-views-title', { count: views.length }),
-                    t('entity-view.unassign-entity-views-text'),
-                    () => Promise.allSettled(views.map((v) => unassignEntityViewFromCustomer(http, v.id.id))),
-                  ),
-              },
-            ]
-          : [],
+      addActions: assignable.addActions,
+      rowActions: assignable.rowActions,
+      groupActions: assignable.groupActions,
       delete: tenant
         ? {
             run: (v) => deleteEntityView(http, v.id.id),
@@ -239,68 +108,7 @@ export function useEntityViewTable(scope: EntityViewTableScope): {
           ? `/customers/${scope.customerId}/entityViews/${v.id.id}`
           : `/entityViews/${v.id.id}`,
     };
-  }, [t, http, scope, customerId, publicCustomer, customerTitle, typeFilter]);
+  }, [t, http, scope, assignable, typeFilter]);
 
-  let dialogs: ReactNode = null;
-  const close = () => setDialog(null);
-  if (dialog?.kind === 'assign') {
-    dialogs = (
-      <AssignToCustomerDialog
-        title={
-          dialog.views.length === 1
-            ? t('entity-view.assign-entity-view-to-customer')
-            : t('entity-view.assign-entity-views-to-customer', { count: dialog.views.length })
-        }
-        text={t('entity-view.assign-to-customer-text')}
-        customerQueryKey={[...customerKeys.all, 'assignable']}
-        searchCustomers={(text, signal) =>
-          findAssignableCustomers(http, text, signal).then((list) =>
-            list.map((c) => ({ id: c.id.id, label: c.title })),
-          )
-        }
-        onAssign={async (customer) => {
-          await Promise.allSettled(
-            dialog.views.map((v) => assignEntityViewToCustomer(http, customer.id, v.id.id)),
-          );
-          dialog.context.refresh();
-        }}
-        onClose={close}
-      />
-    );
-  } else if (dialog?.kind === 'addToCustomer') {
-    dialogs = (
-      <AddEntitiesDialog
-        title={t('entity-view.assign-new-entity-view')}
-        label={t('entity-view.entity-views')}
-        queryKey={[...entityViewKeys.all, 'assignable']}
-        search={(text, signal) =>
-          getEntityViewInfos(
-            http,
-            { kind: 'tenant' },
-            null,
-            {
-              pageSize: VIEW_SEARCH_PAGE_SIZE,
-              page: 0,
-              textSearch: text,
-              sortOrder: { property: 'name', direction: 'ASC' },
-            },
-            { signal, ignoreLoading: true },
-          )
-            .then((page) => page.data.map((v) => ({ id: v.id.id, label: v.name })))
-            .catch(() => [])
-        }
-        noOptionsText={(text) =>
-          text ? t('entity-view.no-entity-views-matching', { text }) : t('entity-view.no-entity-views-text')
-        }
-        onAdd={async (views) => {
-          await Promise.allSettled(
-            views.map((v) => assignEntityViewToCustomer(http, dialog.customerId, v.id)),
-          );
-          dialog.context.refresh();
-        }}
-        onClose={close}
-      />
-    );
-  }
-  return { config, dialogs };
+  return { config, dialogs: assignable.dialogs };
 }
