@@ -1,10 +1,63 @@
+import type { Authority } from '@meridian/common';
 import { Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '../layout/PageLoading';
+import { entityCollection } from './entity-collection';
 import { RootLayout } from './RootLayout';
 import type { RouteMeta } from './route-meta';
 import { SettingsIndexRedirect } from './SettingsIndexRedirect';
 
 const meta = (value: RouteMeta): RouteMeta => value;
+
+const TENANT_AND_CUSTOMER: readonly Authority[] = ['TENANT_ADMIN', 'CUSTOMER_USER'];
+
+/** Collections that appear both on their own and under a customer (or a tenant, for users). */
+const usersOf = (path: string, label: string) =>
+  entityCollection({
+    path,
+    icon: 'profile',
+    label,
+    list: async () => (await import('../../features/users/UsersPage')).UsersPage,
+    idParam: 'userId',
+    detailsLabel: 'users.user-details',
+    details: async () => (await import('../../features/users/UserDetailsPage')).UserDetailsPage,
+  });
+
+const devices = (path: string, label: string, authorities?: readonly Authority[]) =>
+  entityCollection({
+    path,
+    ...(authorities ? { authorities } : {}),
+    icon: 'devices',
+    label,
+    list: async () => (await import('../../features/devices/DevicesPage')).DevicesPage,
+    idParam: 'deviceId',
+    detailsLabel: 'device.device-details',
+    details: async () => (await import('../../features/devices/DeviceDetailsPage')).DeviceDetailsPage,
+  });
+
+const assets = (path: string, label: string, authorities?: readonly Authority[]) =>
+  entityCollection({
+    path,
+    ...(authorities ? { authorities } : {}),
+    icon: 'assets',
+    label,
+    list: async () => (await import('../../features/assets/AssetsPage')).AssetsPage,
+    idParam: 'assetId',
+    detailsLabel: 'asset.asset-details',
+    details: async () => (await import('../../features/assets/AssetDetailsPage')).AssetDetailsPage,
+  });
+
+const entityViews = (path: string, label: string, authorities?: readonly Authority[]) =>
+  entityCollection({
+    path,
+    ...(authorities ? { authorities } : {}),
+    icon: 'entityViews',
+    label,
+    list: async () => (await import('../../features/entity-views/EntityViewsPage')).EntityViewsPage,
+    idParam: 'entityViewId',
+    detailsLabel: 'entity-view.entity-view-details',
+    details: async () =>
+      (await import('../../features/entity-views/EntityViewDetailsPage')).EntityViewDetailsPage,
+  });
 
 /**
  * The route table of spec 1 §2. Pages load lazily; the home shell is a lazily loaded layout
@@ -129,312 +182,64 @@ export function createAppRoutes(): RouteObject[] {
                 },
               ],
             },
-            {
+            entityCollection({
               path: 'tenants',
-              handle: meta({
-                authorities: ['SYS_ADMIN'],
-                breadcrumb: { label: 'tenant.tenants', icon: 'tenants' },
-              }),
-              children: [
-                {
-                  index: true,
-                  handle: meta({ title: 'tenant.tenants' }),
-                  lazy: async () => ({
-                    Component: (await import('../../features/tenants/TenantsPage')).TenantsPage,
-                  }),
-                },
-                {
-                  path: ':tenantId',
-                  handle: meta({
-                    title: 'tenants.tenant-details',
-                    breadcrumb: { label: 'tenants.tenant-details', icon: 'tenants' },
-                  }),
-                  lazy: async () => ({
-                    Component: (await import('../../features/tenants/TenantDetailsPage')).TenantDetailsPage,
-                  }),
-                },
-                {
-                  path: ':tenantId/users',
-                  handle: meta({ breadcrumb: { label: 'users.tenant-admins', icon: 'profile' } }),
-                  children: [
-                    {
-                      index: true,
-                      handle: meta({ title: 'users.tenant-admins' }),
-                      lazy: async () => ({
-                        Component: (await import('../../features/users/UsersPage')).UsersPage,
-                      }),
-                    },
-                    {
-                      path: ':userId',
-                      handle: meta({
-                        title: 'users.user-details',
-                        breadcrumb: { label: 'users.user-details', icon: 'profile' },
-                      }),
-                      lazy: async () => ({
-                        Component: (await import('../../features/users/UserDetailsPage')).UserDetailsPage,
-                      }),
-                    },
-                  ],
-                },
-              ],
-            },
-            {
+              authorities: ['SYS_ADMIN'],
+              icon: 'tenants',
+              label: 'tenant.tenants',
+              list: async () => (await import('../../features/tenants/TenantsPage')).TenantsPage,
+              idParam: 'tenantId',
+              detailsLabel: 'tenants.tenant-details',
+              details: async () =>
+                (await import('../../features/tenants/TenantDetailsPage')).TenantDetailsPage,
+              nested: [usersOf(':tenantId/users', 'users.tenant-admins')],
+            }),
+            entityCollection({
               path: 'tenantProfiles',
-              handle: meta({
-                authorities: ['SYS_ADMIN'],
-                breadcrumb: { label: 'tenant-profile.tenant-profiles', icon: 'tenantProfiles' },
-              }),
-              children: [
-                {
-                  index: true,
-                  handle: meta({ title: 'tenant-profile.tenant-profiles' }),
-                  lazy: async () => ({
-                    Component: (await import('../../features/tenant-profiles/TenantProfilesPage'))
-                      .TenantProfilesPage,
-                  }),
-                },
-                {
-                  path: ':tenantProfileId',
-                  handle: meta({
-                    title: 'tenant-profiles.tenant-profile-details',
-                    breadcrumb: { label: 'tenant-profiles.tenant-profile-details', icon: 'tenantProfiles' },
-                  }),
-                  lazy: async () => ({
-                    Component: (await import('../../features/tenant-profiles/TenantProfileDetailsPage'))
-                      .TenantProfileDetailsPage,
-                  }),
-                },
-              ],
-            },
-            {
+              authorities: ['SYS_ADMIN'],
+              icon: 'tenantProfiles',
+              label: 'tenant-profile.tenant-profiles',
+              list: async () =>
+                (await import('../../features/tenant-profiles/TenantProfilesPage')).TenantProfilesPage,
+              idParam: 'tenantProfileId',
+              detailsLabel: 'tenant-profiles.tenant-profile-details',
+              details: async () =>
+                (await import('../../features/tenant-profiles/TenantProfileDetailsPage'))
+                  .TenantProfileDetailsPage,
+            }),
+            entityCollection({
               path: 'customers',
-              handle: meta({
-                authorities: ['TENANT_ADMIN'],
-                breadcrumb: { label: 'customer.customers', icon: 'customers' },
-              }),
-              children: [
-                {
-                  index: true,
-                  handle: meta({ title: 'customer.customers' }),
-                  lazy: async () => ({
-                    Component: (await import('../../features/customers/CustomersPage')).CustomersPage,
-                  }),
-                },
-                {
-                  path: ':customerId',
-                  handle: meta({
-                    title: 'customer.customer-details',
-                    breadcrumb: { label: 'customer.customer-details', icon: 'customers' },
-                  }),
-                  lazy: async () => ({
-                    Component: (await import('../../features/customers/CustomerDetailsPage'))
-                      .CustomerDetailsPage,
-                  }),
-                },
-                {
-                  path: ':customerId/users',
-                  handle: meta({ breadcrumb: { label: 'users.customer-users', icon: 'profile' } }),
-                  children: [
-                    {
-                      index: true,
-                      handle: meta({ title: 'users.customer-users' }),
-                      lazy: async () => ({
-                        Component: (await import('../../features/users/UsersPage')).UsersPage,
-                      }),
-                    },
-                    {
-                      path: ':userId',
-                      handle: meta({
-                        title: 'users.user-details',
-                        breadcrumb: { label: 'users.user-details', icon: 'profile' },
-                      }),
-                      lazy: async () => ({
-                        Component: (await import('../../features/users/UserDetailsPage')).UserDetailsPage,
-                      }),
-                    },
-                  ],
-                },
-                {
-                  path: ':customerId/devices',
-                  handle: meta({ breadcrumb: { label: 'customer.devices', icon: 'devices' } }),
-                  children: [
-                    {
-                      index: true,
-                      handle: meta({ title: 'customer.devices' }),
-                      lazy: async () => ({
-                        Component: (await import('../../features/devices/DevicesPage')).DevicesPage,
-                      }),
-                    },
-                    {
-                      path: ':deviceId',
-                      handle: meta({
-                        title: 'device.device-details',
-                        breadcrumb: { label: 'device.device-details', icon: 'devices' },
-                      }),
-                      lazy: async () => ({
-                        Component: (await import('../../features/devices/DeviceDetailsPage'))
-                          .DeviceDetailsPage,
-                      }),
-                    },
-                  ],
-                },
-                {
-                  path: ':customerId/entityViews',
-                  handle: meta({ breadcrumb: { label: 'customer.entity-views', icon: 'entityViews' } }),
-                  children: [
-                    {
-                      index: true,
-                      handle: meta({ title: 'customer.entity-views' }),
-                      lazy: async () => ({
-                        Component: (await import('../../features/entity-views/EntityViewsPage'))
-                          .EntityViewsPage,
-                      }),
-                    },
-                    {
-                      path: ':entityViewId',
-                      handle: meta({
-                        title: 'entity-view.entity-view-details',
-                        breadcrumb: { label: 'entity-view.entity-view-details', icon: 'entityViews' },
-                      }),
-                      lazy: async () => ({
-                        Component: (await import('../../features/entity-views/EntityViewDetailsPage'))
-                          .EntityViewDetailsPage,
-                      }),
-                    },
-                  ],
-                },
-                {
-                  path: ':customerId/assets',
-                  handle: meta({ breadcrumb: { label: 'customer.assets', icon: 'assets' } }),
-                  children: [
-                    {
-                      index: true,
-                      handle: meta({ title: 'customer.assets' }),
-                      lazy: async () => ({
-                        Component: (await import('../../features/assets/AssetsPage')).AssetsPage,
-                      }),
-                    },
-                    {
-                      path: ':assetId',
-                      handle: meta({
-                        title: 'asset.asset-details',
-                        breadcrumb: { label: 'asset.asset-details', icon: 'assets' },
-                      }),
-                      lazy: async () => ({
-                        Component: (await import('../../features/assets/AssetDetailsPage')).AssetDetailsPage,
-                      }),
-                    },
-                  ],
-                },
+              authorities: ['TENANT_ADMIN'],
+              icon: 'customers',
+              label: 'customer.customers',
+              list: async () => (await import('../../features/customers/CustomersPage')).CustomersPage,
+              idParam: 'customerId',
+              detailsLabel: 'customer.customer-details',
+              details: async () =>
+                (await import('../../features/customers/CustomerDetailsPage')).CustomerDetailsPage,
+              nested: [
+                usersOf(':customerId/users', 'users.customer-users'),
+                devices(':customerId/devices', 'customer.devices'),
+                entityViews(':customerId/entityViews', 'customer.entity-views'),
+                assets(':customerId/assets', 'customer.assets'),
               ],
-            },
-            {
-              path: 'assets',
-              handle: meta({
-                authorities: ['TENANT_ADMIN', 'CUSTOMER_USER'],
-                breadcrumb: { label: 'asset.assets', icon: 'assets' },
-              }),
-              children: [
-                {
-                  index: true,
-                  handle: meta({ title: 'asset.assets' }),
-                  lazy: async () => ({
-                    Component: (await import('../../features/assets/AssetsPage')).AssetsPage,
-                  }),
-                },
-                {
-                  path: ':assetId',
-                  handle: meta({
-                    title: 'asset.asset-details',
-                    breadcrumb: { label: 'asset.asset-details', icon: 'assets' },
-                  }),
-                  lazy: async () => ({
-                    Component: (await import('../../features/assets/AssetDetailsPage')).AssetDetailsPage,
-                  }),
-                },
-              ],
-            },
-            {
-              path: 'devices',
-              handle: meta({
-                authorities: ['TENANT_ADMIN', 'CUSTOMER_USER'],
-                breadcrumb: { label: 'device.devices', icon: 'devices' },
-              }),
-              children: [
-                {
-                  index: true,
-                  handle: meta({ title: 'device.devices' }),
-                  lazy: async () => ({
-                    Component: (await import('../../features/devices/DevicesPage')).DevicesPage,
-                  }),
-                },
-                {
-                  path: ':deviceId',
-                  handle: meta({
-                    title: 'device.device-details',
-                    breadcrumb: { label: 'device.device-details', icon: 'devices' },
-                  }),
-                  lazy: async () => ({
-                    Component: (await import('../../features/devices/DeviceDetailsPage')).DeviceDetailsPage,
-                  }),
-                },
-              ],
-            },
-            {
-              path: 'entityViews',
-              handle: meta({
-                authorities: ['TENANT_ADMIN', 'CUSTOMER_USER'],
-                breadcrumb: { label: 'entity-view.entity-views', icon: 'entityViews' },
-              }),
-              children: [
-                {
-                  index: true,
-                  handle: meta({ title: 'entity-view.entity-views' }),
-                  lazy: async () => ({
-                    Component: (await import('../../features/entity-views/EntityViewsPage')).EntityViewsPage,
-                  }),
-                },
-                {
-                  path: ':entityViewId',
-                  handle: meta({
-                    title: 'entity-view.entity-view-details',
-                    breadcrumb: { label: 'entity-view.entity-view-details', icon: 'entityViews' },
-                  }),
-                  lazy: async () => ({
-                    Component: (await import('../../features/entity-views/EntityViewDetailsPage'))
-                      .EntityViewDetailsPage,
-                  }),
-                },
-              ],
-            },
-            {
+            }),
+            assets('assets', 'asset.assets', TENANT_AND_CUSTOMER),
+            devices('devices', 'device.devices', TENANT_AND_CUSTOMER),
+            entityViews('entityViews', 'entity-view.entity-views', TENANT_AND_CUSTOMER),
+            entityCollection({
               path: 'deviceProfiles',
-              handle: meta({
-                authorities: ['TENANT_ADMIN'],
-                breadcrumb: { label: 'device-profile.device-profiles', icon: 'deviceProfiles' },
-              }),
-              children: [
-                {
-                  index: true,
-                  handle: meta({ title: 'device-profile.device-profiles' }),
-                  lazy: async () => ({
-                    Component: (await import('../../features/device-profiles/DeviceProfilesPage'))
-                      .DeviceProfilesPage,
-                  }),
-                },
-                {
-                  path: ':deviceProfileId',
-                  handle: meta({
-                    title: 'device-profile.device-profile-details',
-                    breadcrumb: { label: 'device-profile.device-profile-details', icon: 'deviceProfiles' },
-                  }),
-                  lazy: async () => ({
-                    Component: (await import('../../features/device-profiles/DeviceProfileDetailsPage'))
-                      .DeviceProfileDetailsPage,
-                  }),
-                },
-              ],
-            },
+              authorities: ['TENANT_ADMIN'],
+              icon: 'deviceProfiles',
+              label: 'device-profile.device-profiles',
+              list: async () =>
+                (await import('../../features/device-profiles/DeviceProfilesPage')).DeviceProfilesPage,
+              idParam: 'deviceProfileId',
+              detailsLabel: 'device-profile.device-profile-details',
+              details: async () =>
+                (await import('../../features/device-profiles/DeviceProfileDetailsPage'))
+                  .DeviceProfileDetailsPage,
+            }),
             {
               path: 'auditLogs',
               handle: meta({
