@@ -7,6 +7,7 @@ export * from './alias-entity-types.js';
 export * from './audit-log.js';
 export * from './auth.js';
 export * from './breakpoints.js';
+export * from './bulk-action.js';
 export * from './bulk-import.js';
 export * from './color-palette.js';
 export * from './contact.js';

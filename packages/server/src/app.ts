@@ -19,6 +19,8 @@ import { registerAuditLogRoutes } from './modules/audit-logs/routes.js';
 import { AuditLogService } from './modules/audit-logs/service.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
+import { registerBulkActionRoutes } from './modules/bulk-actions/routes.js';
+import { BulkActionsService } from './modules/bulk-actions/service.js';
 import { registerBulkImportRoutes } from './modules/bulk-import/routes.js';
 import { BulkImportService } from './modules/bulk-import/service.js';
 import { AssignableRepo } from './modules/customer-assignable/repo.js';
@@ -30,9 +32,12 @@ import { CustomersService } from './modules/customers/service.js';
 import { DashboardsRepo } from './modules/dashboards/repo.js';
 import { registerDashboardRoutes } from './modules/dashboards/routes.js';
 import { DashboardsService } from './modules/dashboards/service.js';
+import { registerDeviceClaimRoutes } from './modules/device-claims/routes.js';
+import { DeviceClaimsService } from './modules/device-claims/service.js';
 import { DeviceProfilesRepo } from './modules/device-profiles/repo.js';
 import { registerDeviceProfileRoutes } from './modules/device-profiles/routes.js';
 import { DeviceProfilesService } from './modules/device-profiles/service.js';
+import { DeviceEvents } from './modules/devices/device-events.js';
 import { DevicesRepo } from './modules/devices/repo.js';
 import { registerDeviceRoutes } from './modules/devices/routes.js';
 import { DevicesService } from './modules/devices/service.js';
@@ -45,6 +50,8 @@ import { EntityViewsService } from './modules/entity-views/service.js';
 import { RelationsRepo } from './modules/relations/repo.js';
 import { registerRelationRoutes } from './modules/relations/routes.js';
 import { RelationsService } from './modules/relations/service.js';
+import { createRpcModule, type RpcModule } from './modules/rpc/index.js';
+import { registerRpcRoutes } from './modules/rpc/routes.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
 import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
 import { TelemetryApi } from './modules/telemetry/service.js';
@@ -57,8 +64,14 @@ import { TenantsService } from './modules/tenants/service.js';
 import { UsersRepo } from './modules/users/repo.js';
 import { registerUserRoutes } from './modules/users/routes.js';
 import { UsersService } from './modules/users/service.js';
+import { TsKvPartitions } from './telemetry/partitions.js';
 import { TelemetryRepo } from './telemetry/repo.js';
 import { TelemetryService } from './telemetry/service.js';
+import { CoapTransport } from './transport/coap/coap-transport.js';
+import { createDeviceTransportCore, type DeviceTransportCore } from './transport/core/index.js';
+import { registerDeviceHttpRoutes } from './transport/http/routes.js';
+import { GatewayDevices, MqttTransport } from './transport/mqtt/index.js';
+import { registerTelemetryWebSocket, type TelemetryWebSocketStats } from './ws/plugin.js';
 
 export interface Services {
   admin: AdminService;
@@ -67,6 +80,22 @@ export interface Services {
   users: UsersService;
   jwt: JwtService;
   telemetry: TelemetryService;
+  /** Device connectivity core shared by the MQTT, HTTP and CoAP transports and the RPC module. */
+  transport: DeviceTransportCore;
+  deviceEvents: DeviceEvents;
+  /** The CoAP device API; `coap.port()` is the bound UDP port once the server listens. */
+  coap: CoapTransport;
+  /** The MQTT device API; `mqtt.port()` is the bound TCP port once the server listens. */
+  mqtt: MqttTransport;
+  /** Server-side RPC: REST calls, persistent RPCs, and the sink of device deliveries and replies. */
+  rpc: RpcModule;
+  /** Sessions and subscriptions of the telemetry WebSocket. */
+  telemetryWs: TelemetryWebSocketStats;
+  /**
+   * Binds the MQTT and CoAP listeners (started once HTTP listens: main.ts and the test harness).
+   * Rejects with a message naming the port and its variable when a port cannot be bound.
+   */
+  startDeviceListeners(): Promise<void>;
 }
 
 /**
@@ -82,6 +111,8 @@ export async function buildApp(
     bodyLimit: config.bodyLimit,
     trustProxy: true,
     frameworkErrors,
+    // Device access tokens (credentials ids) may be 255 characters and travel in the path.
+    routerOptions: { maxParamLength: 256 },
   });
   const { db } = store;
   const adminRepo = new AdminSettingsRepo(db);
@@ -120,7 +151,8 @@ export async function buildApp(
     { deleteEntityData: (entityId) => telemetry.deleteEntityData(entityId) },
     audit,
   );
-  const deviceProfiles = new DeviceProfilesService(db, new DeviceProfilesRepo(db), audit);
+  const deviceEvents = new DeviceEvents((err) => app.log.error({ err }, 'device event listener failed'));
+  const deviceProfiles = new DeviceProfilesService(db, new DeviceProfilesRepo(db), audit, deviceEvents);
   const devices = new DevicesService(
     db,
     new DevicesRepo(db),
@@ -129,6 +161,7 @@ export async function buildApp(
     tenantsRepo,
     assignments,
     audit,
+    deviceEvents,
   );
   const assets = new AssetsService(db, new AssetsRepo(db), customersRepo, assignments, audit);
   const entityViews = new EntityViewsService(db, new EntityViewsRepo(db), customersRepo, relations, audit);
@@ -136,6 +169,45 @@ export async function buildApp(
   const telemetry = new TelemetryService(new TelemetryRepo(db), (err) =>
     app.log.error({ err }, 'telemetry change listener failed'),
   );
+  const partitions = new TsKvPartitions(db, (message) => app.log.warn(message));
+  await partitions.start();
+  app.addHook('onClose', async () => partitions.stop());
+
+  const transport = createDeviceTransportCore({
+    db,
+    telemetry,
+    deviceEvents,
+    log: app.log,
+    options: {
+      clientRpcTimeoutMs: config.deviceTransport.clientSideRpcTimeoutMs,
+      claimDurationMs: config.deviceTransport.claimDurationMs,
+      defaultInactivityTimeoutMs: config.deviceTransport.defaultInactivityTimeoutMs,
+      stateCheckIntervalMs: config.deviceTransport.stateCheckIntervalMs,
+      activityFlushMs: config.deviceTransport.activityReportMs,
+      // PostgreSQL commits two batches at once from its pool (measured best in bench/mqtt-ingest.mjs;
+      // more contend for the same latest rows); PGlite has one connection.
+      ingestConcurrency: store.kind === 'postgres' ? 2 : 1,
+    },
+  });
+  app.addHook('onClose', async () => transport.close());
+  const rpc = await createRpcModule(db, audit, app.log);
+  transport.setRpcSink(rpc.dispatcher);
+  rpc.attach(transport.sessions);
+  app.addHook('onClose', async () => rpc.close());
+  // CoAP listens beside HTTP (reference §4.5 transport.coap.bind_port); port 0 picks a free one.
+  const coap = new CoapTransport({ api: transport.api, codec: transport.codec, log: app.log });
+  app.addHook('onClose', async () => coap.stop());
+  // MQTT listens beside HTTP too (reference §4.5 transport.mqtt.bind_port, optional TLS listener).
+  const mqtt = new MqttTransport(
+    {
+      api: transport.api,
+      codec: transport.codec,
+      gatewayDevices: new GatewayDevices(db, deviceProfiles),
+      log: app.log,
+    },
+    { host: config.host, port: config.mqttPort, ...(config.mqttSsl ? { tls: config.mqttSsl } : {}) },
+  );
+  app.addHook('onClose', async () => mqtt.stop());
 
   registerErrorHandling(app);
   registerValidation(app);
@@ -154,15 +226,106 @@ export async function buildApp(
   registerAssignmentRoutes(app, assignments, assets.kind);
   registerRelationRoutes(app, relations);
   registerEntityViewRoutes(app, entityViews);
-  registerEntityQueryRoutes(app, new EntityQueryService(db, new EntityQueryRepo(db)));
+  const entityQueries = new EntityQueryService(db, new EntityQueryRepo(db));
+  registerEntityQueryRoutes(app, entityQueries);
   registerAuditLogRoutes(app, audit);
   registerTelemetryRoutes(app, new TelemetryApi(db, telemetry));
+  registerRpcRoutes(app, rpc.service);
+  registerDeviceHttpRoutes(app, transport);
+  registerDeviceClaimRoutes(
+    app,
+    new DeviceClaimsService({
+      devices: new DevicesRepo(db),
+      kind: devices.kind,
+      assignments,
+      customers: customersRepo,
+      claims: transport.claims,
+      telemetry,
+      claimAllowedByDefault: config.deviceTransport.claimAllowedByDefault,
+    }),
+  );
   registerBulkImportRoutes(app, new BulkImportService(db, deviceProfiles, telemetry, audit, app.log));
+  const bulkActions = new BulkActionsService(
+    {
+      delete: {
+        TENANT: (p, id) => tenants.delete(p, id),
+        TENANT_PROFILE: (p, id) => tenantProfiles.delete(p, id),
+        CUSTOMER: (p, id) => customers.delete(p, id),
+        USER: (p, id) => users.delete(p, id),
+        DEVICE_PROFILE: (p, id) => deviceProfiles.delete(p, id),
+        DEVICE: (p, id) => devices.delete(p, id),
+        ASSET: (p, id) => assets.delete(p, id),
+        ENTITY_VIEW: (p, id) => entityViews.delete(p, id),
+      },
+      assign: {
+        DEVICE: (p, id, customerId) => assignments.assign(p, devices.kind, customerId, id),
+        ASSET: (p, id, customerId) => assignments.assign(p, assets.kind, customerId, id),
+        ENTITY_VIEW: (p, id, customerId) => entityViews.assignToCustomer(p, customerId, id),
+      },
+      unassign: {
+        DEVICE: (p, id) => assignments.unassign(p, devices.kind, id),
+        ASSET: (p, id) => assignments.unassign(p, assets.kind, id),
+        ENTITY_VIEW: (p, id) => entityViews.unassignFromCustomer(p, id),
+      },
+    },
+    app.log,
+  );
+  registerBulkActionRoutes(app, bulkActions);
   registerSystemRoutes(app, {
     edgesEnabled: false,
     maxDatapointsLimit: 50000,
     helpBaseUrl: 'https://raw.githubusercontent.com/thingsboard/thingsboard-ui-help/release-3.3.4',
+    transportPorts: () => ({
+      mqttPort: mqtt.listening ? mqtt.port() : config.mqttPort,
+      mqttSslPort: mqtt.listening ? (mqtt.tlsPort() ?? null) : null,
+      coapPort: coap.boundPort() ?? config.coapPort,
+    }),
+  });
+  const telemetryWs = registerTelemetryWebSocket(app, {
+    db,
+    telemetry,
+    queries: entityQueries,
+    jwt,
+    outdating,
+    settings: config.ws,
   });
   await registerConsole(app, config.webDir);
-  return { app, services: { admin, audit, auth, users, jwt, telemetry } };
+  return {
+    app,
+    services: {
+      admin,
+      audit,
+      auth,
+      users,
+      jwt,
+      telemetry,
+      transport,
+      deviceEvents,
+      coap,
+      mqtt,
+      rpc,
+      telemetryWs,
+      startDeviceListeners: async () => {
+        await bindListener('MQTT', 'MQTT_PORT', config.mqttPort, () => mqtt.start());
+        await bindListener('CoAP', 'COAP_PORT', config.coapPort, () =>
+          coap.start(config.coapPort, config.host),
+        );
+      },
+    },
+  };
+}
+
+/** Runs a listener's start, turning "port in use" into a message that says what to change. */
+async function bindListener(name: string, variable: string, port: number, start: () => Promise<void>) {
+  try {
+    await start();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      throw new Error(
+        `${name} cannot listen on port ${port} (${code === 'EADDRINUSE' ? 'already in use' : 'not permitted'}): set ${variable} to a free port`,
+      );
+    }
+    throw error;
+  }
 }

@@ -1,10 +1,13 @@
 import path from 'node:path';
+import { loadWsSettings, type WsSettings } from './ws/settings.js';
 
 /** Typed configuration read from environment variables (documented in the README). */
 export interface Config {
   port: number;
   host: string;
   mqttPort: number;
+  /** MQTT over TLS with X.509 client certificates (MQTT_SSL_PORT, MQTT_SSL_CERT, MQTT_SSL_KEY); off when unset. */
+  mqttSsl: { port: number; certFile: string; keyFile: string } | undefined;
   coapPort: number;
   dataDir: string;
   /** Absent: embedded PGlite under dataDir. `memory://` keeps the embedded store in memory (tests). */
@@ -24,6 +27,18 @@ export interface Config {
   userTokenAccessEnabled: boolean;
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
+  /** Telemetry WebSocket limits and intervals (WS_* variables, see ws/settings.ts). */
+  ws: WsSettings;
+  /** Device transport core timings (reference §4.5, §7.1), in ms. */
+  deviceTransport: {
+    clientSideRpcTimeoutMs: number;
+    claimDurationMs: number;
+    /** `security.claim.allowClaimingByDefault`: else a device needs its `claimingAllowed` server attribute. */
+    claimAllowedByDefault: boolean;
+    defaultInactivityTimeoutMs: number;
+    stateCheckIntervalMs: number;
+    activityReportMs: number;
+  };
 }
 
 function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -43,6 +58,22 @@ function bool(name: string, fallback: boolean, env: NodeJS.ProcessEnv): boolean 
   throw new Error(`Environment variable ${name} must be true or false, got '${raw}'`);
 }
 
+/** The MQTT TLS listener: all of port, certificate and key (PEM file paths), or none of them. */
+function mqttSsl(env: NodeJS.ProcessEnv): Config['mqttSsl'] {
+  const names = ['MQTT_SSL_PORT', 'MQTT_SSL_CERT', 'MQTT_SSL_KEY'] as const;
+  const given = names.filter((name) => env[name]);
+  if (given.length === 0) return undefined;
+  if (given.length < names.length)
+    throw new Error(
+      `MQTT over TLS needs ${names.join(', ')}; missing ${names.filter((n) => !env[n]).join(', ')}`,
+    );
+  return {
+    port: int('MQTT_SSL_PORT', 8883, env),
+    certFile: path.resolve(env.MQTT_SSL_CERT as string),
+    keyFile: path.resolve(env.MQTT_SSL_KEY as string),
+  };
+}
+
 const defaultWebDir = path.resolve(import.meta.dirname, '../../web/dist');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -50,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: int('PORT', 8080, env),
     host: env.HOST || '0.0.0.0',
     mqttPort: int('MQTT_PORT', 1883, env),
+    mqttSsl: mqttSsl(env),
     coapPort: int('COAP_PORT', 5683, env),
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -64,5 +96,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     userTokenAccessEnabled: bool('USER_TOKEN_ACCESS_ENABLED', true, env),
     bodyLimit: int('HTTP_BODY_LIMIT', 16 * 1024 * 1024, env),
+    ws: loadWsSettings(env),
+    deviceTransport: {
+      clientSideRpcTimeoutMs: int('CLIENT_SIDE_RPC_TIMEOUT', 60000, env),
+      claimDurationMs: int('SECURITY_CLAIM_DURATION', 86400000, env),
+      claimAllowedByDefault: bool('SECURITY_CLAIM_ALLOW_CLAIMING_BY_DEFAULT', true, env),
+      defaultInactivityTimeoutMs: int('DEFAULT_INACTIVITY_TIMEOUT', 600, env) * 1000,
+      stateCheckIntervalMs: Math.max(1, int('DEFAULT_STATE_CHECK_INTERVAL', 60, env)) * 1000,
+      activityReportMs: Math.max(1, int('TB_TRANSPORT_SESSIONS_REPORT_TIMEOUT', 3000, env)),
+    },
   };
 }

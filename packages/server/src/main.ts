@@ -8,13 +8,16 @@ import { installSystemData, isInstalled } from './install/system-data.js';
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
-  const store = await openStore(config);
+  const store = await openStore({
+    ...config,
+    onIdleConnectionError: (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`),
+  });
   await migrate(store.db);
   if (!(await isInstalled(store.db))) {
     await installSystemData(store.db, { baseUrl: `http://localhost:${config.port}` });
     if (config.demoData) await installDemoData(store.db);
   }
-  const { app } = await buildApp(config, store);
+  const { app, services } = await buildApp(config, store);
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
@@ -24,9 +27,18 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  try {
+    await services.startDeviceListeners();
+  } catch (error) {
+    app.log.error((error as Error).message);
+    await app.close();
+    await store.close();
+    process.exit(1);
+  }
   const url = `http://localhost:${config.port}`;
+  const devices = `MQTT on ${services.mqtt.port()}, CoAP on ${services.coap.port()}`;
   app.log.info(
-    `Meridian is ready at ${url} (${store.kind} store, started in ${Math.round(performance.now() - started)} ms)`,
+    `Meridian is ready at ${url} (${devices}; ${store.kind} store, started in ${Math.round(performance.now() - started)} ms)`,
   );
 }
 

@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_LOGS_CASES } from './access/audit-logs.cases.js';
+import { BULK_ACTIONS_CASES } from './access/bulk-actions.cases.js';
 import { BULK_IMPORT_CASES } from './access/bulk-import.cases.js';
 import { CORE_CASES } from './access/core.cases.js';
+import { DEVICE_API_CASES } from './access/device-api.cases.js';
+import { DEVICE_CLAIMS_CASES } from './access/device-claims.cases.js';
 import { DEVICES_CASES } from './access/devices.cases.js';
 import { ENTITY_QUERY_CASES } from './access/entity-query.cases.js';
 import { ENTITY_VIEWS_CASES } from './access/entity-views.cases.js';
 import { CALLERS, type Caller, type Case, type Ctx, PAGE } from './access/matrix.js';
 import { RELATIONS_CASES } from './access/relations.cases.js';
+import { RPC_CASES } from './access/rpc.cases.js';
 import { TELEMETRY_CASES } from './access/telemetry.cases.js';
 import { TENANCY_CASES } from './access/tenancy.cases.js';
+import { WS_CASES } from './access/ws.cases.js';
 import {
   type CustomerRef,
   newCustomer,
@@ -47,6 +52,11 @@ const CASES: Case[] = [
   ...ENTITY_QUERY_CASES,
   ...AUDIT_LOGS_CASES,
   ...BULK_IMPORT_CASES,
+  ...BULK_ACTIONS_CASES,
+  ...RPC_CASES,
+  ...WS_CASES,
+  ...DEVICE_API_CASES,
+  ...DEVICE_CLAIMS_CASES,
 ];
 
 /**

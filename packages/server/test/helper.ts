@@ -126,6 +126,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const ownsLocation = options.location === undefined;
   const config = loadConfig({
     PORT: '0',
+    // Device listeners on ephemeral ports: 1883 and 5683 may be taken on the machine.
+    MQTT_PORT: '0',
+    COAP_PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: location.dataDir,
@@ -143,6 +146,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     const built = await buildApp(config, store);
     app = built.app;
     await app.listen({ port: 0, host: '127.0.0.1' });
+    await built.services.startDeviceListeners();
     const { port } = app.server.address() as AddressInfo;
     const url = `http://127.0.0.1:${port}`;
     const server = app;
@@ -398,3 +402,30 @@ export async function demoIds(store: Store): Promise<DemoIds> {
 
 /** A unique, valid email address for users a test creates. */
 export const uniqueEmail = (label = 'user') => `${label}-${randomBytes(5).toString('hex')}@example.test`;
+
+// ---------------------------------------------------------------------------------------------
+// Waiting for what happens after an answer
+// ---------------------------------------------------------------------------------------------
+
+/** Retries `check` until it passes or `timeoutMs` ran out (then its last failure is thrown). */
+export async function eventually(check: () => void | Promise<void>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+/** Waits until the transport core has a live session of the device (MQTT CONNACK, an HTTP long poll). */
+export function deviceSessionOpen(server: TestServer, deviceId: string): Promise<void> {
+  return eventually(() => {
+    if (server.services.transport.sessions.sessionCount(deviceId) === 0) {
+      throw new Error(`no session of device ${deviceId} yet`);
+    }
+  });
+}

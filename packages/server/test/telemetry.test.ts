@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { EntityType } from '@meridian/common';
+import type { EntityId, EntityType } from '@meridian/common';
 import { v1 as uuidv1 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TelemetryChange } from '../src/telemetry/service.js';
@@ -84,7 +84,11 @@ async function newAsset(customerId: string | null = null): Promise<string> {
   return id;
 }
 
-async function newEntityView(deviceId: string, customerId: string | null): Promise<string> {
+async function newEntityView(
+  deviceId: string,
+  customerId: string | null,
+  window: { timeseries?: string[]; startTs?: number; endTs?: number } = {},
+): Promise<string> {
   const id = uuidv1();
   await server.store.db
     .insertInto('entityView')
@@ -97,9 +101,9 @@ async function newEntityView(deviceId: string, customerId: string | null): Promi
       entityType: 'DEVICE',
       name: `Telemetry view ${suffix()}`,
       type: 'view',
-      keys: JSON.stringify({ timeseries: [], attributes: { cs: [], ss: [], sh: [] } }),
-      startTs: 0,
-      endTs: 0,
+      keys: JSON.stringify({ timeseries: window.timeseries ?? [], attributes: { cs: [], ss: [], sh: [] } }),
+      startTs: window.startTs ?? 0,
+      endTs: window.endTs ?? 0,
       additionalInfo: '{}',
     })
     .execute();
@@ -692,11 +696,41 @@ describe('attributes', () => {
 });
 
 describe('other entity types', () => {
-  it('stores attributes and time series of assets, entity views, customers, tenants, users and dashboards', async () => {
+  it('reads the time series of an entity view through to its target, within its keys and time window', async () => {
+    const device = await newDevice();
+    const view = await newEntityView(device, null, {
+      timeseries: ['temperature'],
+      startTs: T + 1000,
+      endTs: T + 3000,
+    });
+    const points = [0, 1000, 2000, 3000, 4000].map((offset) => ({
+      ts: T + offset,
+      values: { temperature: 20.5 + offset / 1000, humidity: 50 },
+    }));
+    expectEmptyOk(await postJson(`${dev(device)}/timeseries/ANY`, points));
+    const v = base('ENTITY_VIEW', view);
+    expect(expectOk(await get(`${v}/keys/timeseries`))).toEqual(['temperature']);
+    // Latest: the target's newest point is past the window's end, so the newest inside it.
+    expect(expectOk(await get(`${v}/values/timeseries?keys=temperature,humidity`))).toEqual({
+      temperature: [{ ts: T + 3000, value: '23.5' }],
+    });
+    const history = expectOk(
+      await get<Series>(
+        `${v}/values/timeseries?keys=temperature,humidity&startTs=${T}&endTs=${T + 10_000}&orderBy=ASC`,
+      ),
+    );
+    expect(history.temperature?.map((p) => p.ts)).toEqual([T + 1000, T + 2000, T + 3000]);
+    expect(history.humidity).toBeUndefined();
+    // The device itself still shows everything.
+    expect(expectOk(await get(`${dev(device)}/values/timeseries?keys=temperature`))).toEqual({
+      temperature: [{ ts: T + 4000, value: '24.5' }],
+    });
+  });
+
+  it('stores attributes and time series of assets, customers, tenants, users and dashboards', async () => {
     const dashboard = await newDashboard(server.store.db, ids.tenantId, `Telemetry ${suffix()}`);
     const targets: [string, string][] = [
       ['ASSET', await newAsset()],
-      ['ENTITY_VIEW', await newEntityView(await newDevice(), null)],
       ['CUSTOMER', ids.customerAId],
       ['USER', ids.customerUserId],
       ['DASHBOARD', dashboard.id],
@@ -1228,7 +1262,8 @@ describe('permissions', () => {
   /** Expected status per caller for reads and writes of one kind of entity. */
   interface TargetCase {
     name: string;
-    make(): Promise<[EntityType, string]>;
+    /** The entity, and for an entity view the device whose time series it shows. */
+    make(): Promise<[EntityType, string, string?]>;
     read: Record<Caller, number>;
     write: Record<Caller, number>;
   }
@@ -1256,7 +1291,10 @@ describe('permissions', () => {
     },
     {
       name: 'entity view of Customer A',
-      make: async () => ['ENTITY_VIEW', await newEntityView(await newDevice(), ids.customerAId)],
+      make: async () => {
+        const device = await newDevice();
+        return ['ENTITY_VIEW', await newEntityView(device, ids.customerAId), device];
+      },
       read: row(401, 403, 200, 200, 403, 403),
       write: row(401, 403, 200, 200, 403, 403),
     },
@@ -1300,12 +1338,13 @@ describe('permissions', () => {
   ];
 
   it.each(TARGETS.map((t) => [t.name, t] as const))('%s', async (_name, target) => {
-    const [type, id] = await target.make();
+    const [type, id, seriesOwner] = await target.make();
     const entity = { entityType: type, id };
     await server.services.telemetry.saveAttributes(entity, 'SERVER_SCOPE', [
       { key: 'secret', value: { type: 'STRING', value: SECRET } },
     ]);
-    await server.services.telemetry.saveTimeseries(ids.tenantId, entity, [
+    const seriesEntity: EntityId = seriesOwner ? { entityType: 'DEVICE', id: seriesOwner } : entity;
+    await server.services.telemetry.saveTimeseries(ids.tenantId, seriesEntity, [
       { ts: T, values: [{ key: 'secret', value: { type: 'STRING', value: SECRET } }] },
     ]);
     for (const route of ROUTES) {

@@ -219,6 +219,19 @@ export interface AttributeKvTable extends KvValueColumns {
   lastUpdateTs: number;
 }
 
+/** A persistent server-side RPC; `request` is `{method, params, oneway, timeout, …}` as stored. */
+export interface RpcTable {
+  id: string;
+  createdTime: number;
+  tenantId: string;
+  deviceId: string;
+  expirationTime: number;
+  request: Json;
+  response: NullableJson;
+  status: string;
+  additionalInfo: NullableJson;
+}
+
 export interface Database {
   adminSettings: AdminSettingsTable;
   tenantProfile: TenantProfileTable;
@@ -238,4 +251,5 @@ export interface Database {
   tsKv: TsKvTable;
   tsKvLatest: TsKvLatestTable;
   attributeKv: AttributeKvTable;
+  rpc: RpcTable;
 }

@@ -26,6 +26,8 @@ const INT8_OID = 20;
 export async function openStore(options: {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Told when an idle PostgreSQL connection fails (server restart, terminated session). */
+  onIdleConnectionError?: (error: Error) => void;
 }): Promise<Store> {
   const plugins = [new CamelCasePlugin()];
   if (options.databaseUrl && options.databaseUrl !== 'memory://') {
@@ -38,6 +40,10 @@ export async function openStore(options: {
           oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection that PostgreSQL terminates (a restart, an administrator, a dropped
+    // database) is discarded by the pool and replaced on the next query; without a listener its
+    // error would be thrown as an uncaught exception and stop the server.
+    pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

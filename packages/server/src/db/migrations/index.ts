@@ -3,6 +3,8 @@ import * as coreEntities from './0001-core-entities.js';
 import * as relationsEntityViewsAudit from './0002-relations-entity-views-audit.js';
 import * as telemetry from './0003-telemetry.js';
 import * as deviceListIndexes from './0004-device-list-indexes.js';
+import * as rpc from './0005-rpc.js';
+import * as tsKvPartitions from './0006-ts-kv-partitions.js';
 
 /**
  * Every schema migration, in order. Names are permanent: a released migration is never edited,
@@ -13,4 +15,6 @@ export const migrations: Record<string, Migration> = {
   '0002-relations-entity-views-audit': relationsEntityViewsAudit,
   '0003-telemetry': telemetry,
   '0004-device-list-indexes': deviceListIndexes,
+  '0005-rpc': rpc,
+  '0006-ts-kv-partitions': tsKvPartitions,
 };

@@ -30,6 +30,8 @@ export interface AssignableKind<R extends AssignableRow, W> {
   hasViewsMessage?: string;
   load(id: string, db?: Db): Promise<R | undefined>;
   toWire(row: R): W;
+  /** Told after an assignment or unassignment committed (devices: connected sessions re-read the device). */
+  customerChanged?(id: string): void;
 }
 
 /** The audit subject of a stored assignable entity: entries are filed under its current customer. */

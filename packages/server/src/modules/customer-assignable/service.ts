@@ -87,8 +87,11 @@ export class CustomerAssignmentService {
     });
   }
 
-  /** Sets the entity's customer, recorded as ASSIGNED_TO_CUSTOMER under the new customer. */
-  private setCustomerAudited<R extends AssignableRow, W>(
+  /**
+   * Sets the entity's customer, recorded as ASSIGNED_TO_CUSTOMER under the new customer. The caller
+   * has checked access (device claiming assigns on behalf of a customer user).
+   */
+  async setCustomerAudited<R extends AssignableRow, W>(
     principal: Principal,
     kind: AssignableKind<R, W>,
     row: R,
@@ -101,10 +104,12 @@ export class CustomerAssignmentService {
       data: { entityId: row.id, assignedCustomerId: customer.id, assignedCustomerName: customer.title },
       onSuccess: () => ({ subject: assignableSubject(kind, assigned) }),
     } as const;
-    return auditedAction(this.audit, principal, audit, async () => {
+    const wire = await auditedAction(this.audit, principal, audit, async () => {
       await this.repo.setCustomer(kind.table, row.id, customer.id);
       return kind.toWire(assigned);
     });
+    kind.customerChanged?.(row.id);
+    return wire;
   }
 
   /** POST /api/customer/{customerId}/<kind>/{id}: the customer is checked first, as the reference does. */
@@ -123,6 +128,18 @@ export class CustomerAssignmentService {
   /** DELETE /api/customer/<kind>/{id}: 400 when the entity has no customer. */
   async unassign<R extends AssignableRow, W>(principal: Principal, kind: AssignableKind<R, W>, id: string) {
     const row = await this.load(principal, kind, id, 'UNASSIGN_FROM_CUSTOMER');
+    return this.clearCustomerAudited(principal, kind, row);
+  }
+
+  /**
+   * Clears the entity's customer, recorded as UNASSIGNED_FROM_CUSTOMER; 400 when it has none. The
+   * caller has checked access to the entity (device re-claiming unassigns too).
+   */
+  async clearCustomerAudited<R extends AssignableRow, W>(
+    principal: Principal,
+    kind: AssignableKind<R, W>,
+    row: R,
+  ): Promise<W> {
     const customer = row.customerId === null ? null : await this.readableCustomer(principal, row.customerId);
     const audit = {
       actionType: 'UNASSIGNED_FROM_CUSTOMER',
@@ -132,11 +149,13 @@ export class CustomerAssignmentService {
         ? { entityId: row.id, unassignedCustomerId: customer.id, unassignedCustomerName: customer.title }
         : { entityId: row.id },
     } as const;
-    return auditedAction(this.audit, principal, audit, async () => {
+    const wire = await auditedAction(this.audit, principal, audit, async () => {
       if (customer === null) throw badRequest(kind.notAssignedMessage);
       await this.repo.setCustomer(kind.table, row.id, null);
       return kind.toWire({ ...row, customerId: null });
     });
+    kind.customerChanged?.(row.id);
+    return wire;
   }
 
   /** POST /api/customer/public/<kind>/{id}: assigns to the tenant's public customer, creating it on first use. */

@@ -12,6 +12,7 @@ import {
   recordAction,
 } from '../audit-logs/audited-action.js';
 import { isForeignKeyViolation, violatedUnique } from '../customer-assignable/constraints.js';
+import type { DeviceEvents } from '../devices/device-events.js';
 import { newDeviceProfileRow } from './default-profile.js';
 import {
   type DeviceProfileRow,
@@ -53,6 +54,8 @@ export class DeviceProfilesService {
     private readonly db: Db,
     private readonly profiles: DeviceProfilesRepo,
     private readonly audit: AuditRecorder,
+    /** Told after a profile changed or went, so connected devices pick up its settings. */
+    private readonly events?: DeviceEvents,
   ) {}
 
   async load(principal: Principal, id: string, operation: Operation = 'READ'): Promise<DeviceProfileRow> {
@@ -113,7 +116,11 @@ export class DeviceProfilesService {
         data: { entity: profile },
       }),
     };
-    return auditedAction(this.audit, principal, audit, () => this.saveChecked(principal, input, stored));
+    const profile = await auditedAction(this.audit, principal, audit, () =>
+      this.saveChecked(principal, input, stored),
+    );
+    if (stored) this.events?.emit({ type: 'PROFILE_UPDATED', deviceProfileId: stored.id });
+    return profile;
   }
 
   private async saveChecked(
@@ -221,6 +228,7 @@ export class DeviceProfilesService {
         throw error;
       }
     });
+    this.events?.emit({ type: 'PROFILE_DELETED', deviceProfileId: row.id });
   }
 
   /**

@@ -30,6 +30,7 @@ import {
   type StoredCredentials,
 } from './credentials.js';
 import { syncDeviceData } from './device-data.js';
+import type { DeviceEvents } from './device-events.js';
 import {
   credentialsToWire,
   type DeviceFilter,
@@ -73,6 +74,8 @@ export class DevicesService {
     private readonly tenants: TenantsRepo,
     private readonly assignments: CustomerAssignmentService,
     private readonly audit: AuditRecorder,
+    /** Told after commits that change what a connected device is (the device transports listen). */
+    private readonly events?: DeviceEvents,
   ) {
     this.kind = {
       entityType: 'DEVICE',
@@ -84,6 +87,7 @@ export class DevicesService {
       hasViewsMessage: DEVICE_MESSAGES.hasViews,
       load: (id, db) => devices.findById(id, db),
       toWire: deviceToWire,
+      customerChanged: (deviceId) => events?.emit({ type: 'DEVICE_UPDATED', deviceId }),
     };
   }
 
@@ -159,7 +163,7 @@ export class DevicesService {
     principal: Principal,
     input: DeviceInput,
     given: { accessToken?: string; credentials?: CredentialsInput },
-  ) {
+  ): Promise<Device> {
     const id = refId(input.id);
     const stored = id ? await this.load(principal, id, 'WRITE') : undefined;
     if (!stored) requireAccess(principal, 'CREATE', 'DEVICE', { tenantId: principal.tenantId });
@@ -180,9 +184,14 @@ export class DevicesService {
         data: { entity: device },
       }),
     };
-    return auditedAction(this.audit, principal, audit, () =>
+    const device = await auditedAction(this.audit, principal, audit, () =>
       this.saveChecked(principal, input, given, stored),
     );
+    if (stored) {
+      this.events?.emit({ type: 'DEVICE_UPDATED', deviceId: stored.id });
+      if (given.credentials) this.events?.emit({ type: 'CREDENTIALS_UPDATED', deviceId: stored.id });
+    }
+    return device;
   }
 
   private async saveChecked(
@@ -272,8 +281,9 @@ export class DevicesService {
   }
 
   /** DELETE /api/device/{id}: the credentials and relations go with the device (recorded as DELETED). */
-  delete(principal: Principal, id: string): Promise<void> {
-    return this.assignments.delete(principal, this.kind, id);
+  async delete(principal: Principal, id: string): Promise<void> {
+    await this.assignments.delete(principal, this.kind, id);
+    this.events?.emit({ type: 'DEVICE_DELETED', deviceId: id });
   }
 
   /** GET /api/device/{id}/credentials, recorded as CREDENTIALS_READ where the DEVICE mask logs reads. */
@@ -301,7 +311,11 @@ export class DevicesService {
       data: { entityId: device.id, credentials: input },
       onSuccess: (credentials) => ({ data: { entityId: device.id, credentials } }),
     };
-    return auditedAction(this.audit, principal, audit, () => this.replaceCredentials(device, input));
+    const credentials = await auditedAction(this.audit, principal, audit, () =>
+      this.replaceCredentials(device, input),
+    );
+    this.events?.emit({ type: 'CREDENTIALS_UPDATED', deviceId: device.id });
+    return credentials;
   }
 
   private async replaceCredentials(device: DeviceRow, input: CredentialsBodyInput) {
@@ -387,7 +401,11 @@ export class DevicesService {
         data: { entity: moved },
       }),
     };
-    return auditedAction(this.audit, principal, audit, () => this.moveToTenant(device, newTenantId));
+    const moved = await auditedAction(this.audit, principal, audit, () =>
+      this.moveToTenant(device, newTenantId),
+    );
+    this.events?.emit({ type: 'DEVICE_UPDATED', deviceId: device.id });
+    return moved;
   }
 
   private async moveToTenant(device: DeviceRow, newTenantId: string): Promise<Device> {

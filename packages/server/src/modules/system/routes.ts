@@ -8,6 +8,12 @@ export interface SystemFacts {
   edgesEnabled: boolean;
   maxDatapointsLimit: number;
   helpBaseUrl: string;
+  /**
+   * Ports the device transports listen on (MQTT over TLS: null when off), for the console's
+   * "Check connectivity" commands. The reference has no such call; Meridian adds them to
+   * /api/system/info.
+   */
+  transportPorts: () => { mqttPort: number; mqttSslPort: number | null; coapPort: number };
 }
 
 export function registerSystemRoutes(app: FastifyInstance, facts: SystemFacts): void {
@@ -24,6 +30,7 @@ export function registerSystemRoutes(app: FastifyInstance, facts: SystemFacts): 
     version: PRODUCT_VERSION,
     artifact: 'meridian',
     name: 'Meridian',
+    ...facts.transportPorts(),
   }));
   // No OAuth2 providers are configured in Meridian yet: the login page shows no third-party buttons.
   app.post('/api/noauth/oauth2Clients', { config: { access: 'public' as const } }, () => []);

@@ -21,6 +21,7 @@ import {
   telemetryEntries,
 } from '../../telemetry/values.js';
 import { type EntityOwner, requireEntityAccess } from '../entities/owner.js';
+import { clipRange, latestInWindow, timeseriesWindow, visibleKeys } from './entity-view-window.js';
 import type { DeleteTimeseriesParams, EntityRef, TimeseriesQueryParams } from './schemas.js';
 import { attributesJson, timeseriesJson } from './wire.js';
 
@@ -140,7 +141,9 @@ export class TelemetryApi {
 
   async timeseriesKeys(principal: Principal, ref: EntityRef): Promise<string[]> {
     const owner = await this.entity(principal, ref, 'READ_TELEMETRY');
-    return this.telemetry.timeseriesKeys(TelemetryApi.idOf(owner));
+    const window = await timeseriesWindow(this.db, owner);
+    const keys = await this.telemetry.timeseriesKeys(window.entityId);
+    return window.keys ? keys.filter((key) => window.keys?.has(key)) : keys;
   }
 
   /**
@@ -149,7 +152,7 @@ export class TelemetryApi {
    */
   async timeseries(principal: Principal, ref: EntityRef, query: TimeseriesQueryParams): Promise<string> {
     const owner = await this.entity(principal, ref, 'READ_TELEMETRY');
-    const entityId = TelemetryApi.idOf(owner);
+    const window = await timeseriesWindow(this.db, owner);
     const strict = query.useStrictDataTypes === true;
     if (query.keys !== undefined && query.startTs !== undefined && query.endTs !== undefined) {
       const agg = query.agg ?? 'NONE';
@@ -164,12 +167,14 @@ export class TelemetryApi {
           `Invalid request: query parameter 'orderBy' must be ASC or DESC, not '${query.orderBy}'`,
         );
       }
-      const keys = TelemetryApi.requiredKeys(query.keys);
+      const keys = visibleKeys(window, TelemetryApi.requiredKeys(query.keys)) ?? [];
+      const range = clipRange(window, query.startTs, query.endTs);
+      if (keys.length === 0 || !range) return timeseriesJson(new Map(), strict);
       const series = await asBadRequest(() =>
-        this.telemetry.history(entityId, {
+        this.telemetry.history(window.entityId, {
           keys,
-          startTs: query.startTs as number,
-          endTs: query.endTs as number,
+          startTs: range.startTs,
+          endTs: range.endTs,
           interval: query.interval ?? 0,
           limit: query.limit ?? DEFAULT_LIMIT,
           agg: agg as AggregationType,
@@ -178,8 +183,11 @@ export class TelemetryApi {
       );
       return timeseriesJson(series, strict);
     }
-    const keys = [...new Set(splitKeys(query.keys))];
-    const latest = await this.telemetry.latest(entityId, keys.length > 0 ? keys : undefined);
+    const requested = [...new Set(splitKeys(query.keys))];
+    const keys = window.keys ? (visibleKeys(window, requested) ?? []) : requested;
+    // Keys were asked for, and the view shows none of them.
+    if (requested.length > 0 && keys.length === 0) return timeseriesJson(new Map(), strict);
+    const latest = await latestInWindow(this.telemetry, window, keys.length > 0 ? keys : undefined);
     const series = new Map<string, (TsKvEntry | { ts: number; value: null })[]>();
     if (keys.length === 0) {
       for (const entry of latest) series.set(entry.key, [entry]);

@@ -1,0 +1,47 @@
+import type { Db } from '../../db/store.js';
+import type { AuditRecorder } from '../audit-logs/audited-action.js';
+import type { RpcDeliveryChannel } from './delivery-channel.js';
+import { RpcDispatcher } from './dispatcher.js';
+import { DEFAULT_RPC_OPTIONS, type RpcOptions } from './options.js';
+import { RpcRepo } from './repo.js';
+import { RpcService } from './service.js';
+import { startRpcTtlCleanup, type TtlLogger } from './ttl-cleanup.js';
+
+export type { RpcDeliveryChannel } from './delivery-channel.js';
+
+/** Server-side RPC as the app wires it. */
+export interface RpcModule {
+  service: RpcService;
+  /** The RpcReplySink the transport core reports deliveries and replies to. */
+  dispatcher: RpcDispatcher;
+  /** Connects the transports' session registry (RPCs queue until then). */
+  attach(channel: RpcDeliveryChannel): void;
+  /** Stops timers; resolves once pending status writes landed. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the RPC module over the store and picks up the persistent RPCs a previous run left
+ * waiting for their devices.
+ */
+export async function createRpcModule(
+  db: Db,
+  audit: AuditRecorder,
+  log: TtlLogger,
+  options: Partial<RpcOptions> = {},
+): Promise<RpcModule> {
+  const settings = { ...DEFAULT_RPC_OPTIONS, ...options };
+  const repo = new RpcRepo(db);
+  const dispatcher = new RpcDispatcher(repo, log, settings);
+  dispatcher.restore(await repo.openRpcs());
+  const stopTtl = startRpcTtlCleanup(repo, settings.ttlCheckIntervalMs, log);
+  return {
+    service: new RpcService(db, repo, dispatcher, audit),
+    dispatcher,
+    attach: (channel) => dispatcher.attach(channel),
+    close: async () => {
+      stopTtl();
+      await dispatcher.close();
+    },
+  };
+}

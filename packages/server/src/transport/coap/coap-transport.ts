@@ -1,0 +1,132 @@
+import { Socket } from 'node:dgram';
+import { isIPv6 } from 'node:net';
+import { createServer, type Server } from 'coap';
+import type { DeviceApi, PayloadCodec } from '../core/index.js';
+import type { CoreLogger } from '../core/options.js';
+import { CoapRequestHandler } from './handler.js';
+
+export interface CoapTransportOptions {
+  /** Largest accepted request payload in bytes (reference `max_payload_size`). */
+  maxPayloadSize: number;
+  /**
+   * `transport.sessions.inactivity_timeout`: an observation whose device sent no request for this
+   * long is ended with 5.03, as the reference closes idle sessions.
+   */
+  sessionInactivityTimeoutMs: number;
+}
+
+export const DEFAULT_COAP_TRANSPORT_OPTIONS: CoapTransportOptions = {
+  maxPayloadSize: 65_536,
+  sessionInactivityTimeoutMs: 300_000,
+};
+
+/** The message a device gets when its observation is ended for inactivity. */
+export const SESSION_TIMEOUT_MESSAGE = 'Session timed out';
+
+export interface CoapTransportDeps {
+  api: DeviceApi;
+  codec: PayloadCodec;
+  log: CoreLogger;
+}
+
+/**
+ * The CoAP device API over UDP (reference §4.4, no DTLS): a node-coap server whose requests the
+ * CoapRequestHandler serves, plus the sweep that ends observations of silent devices.
+ */
+export class CoapTransport {
+  private server: Server | undefined;
+  private binding: Promise<void> | undefined;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private readonly handler: CoapRequestHandler;
+  private readonly options: CoapTransportOptions;
+
+  constructor(
+    private readonly deps: CoapTransportDeps,
+    options: Partial<CoapTransportOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_COAP_TRANSPORT_OPTIONS, ...options };
+    this.handler = new CoapRequestHandler({ ...deps, maxPayloadSize: this.options.maxPayloadSize });
+  }
+
+  /** Binds the UDP socket (port 0: an ephemeral one); rejects when the port cannot be bound. */
+  start(port: number, host: string): Promise<void> {
+    if (this.binding) throw new Error('CoAP transport already started');
+    // Set before the first await: Fastify resolves listen() before its onListen hooks finish,
+    // so listening() must find the binding in progress.
+    this.binding = this.bind(port, host);
+    return this.binding;
+  }
+
+  /** Resolves with the bound port once the socket listens (rejects if binding failed). */
+  async listening(): Promise<number> {
+    if (!this.binding) throw new Error('CoAP transport was not started');
+    await this.binding;
+    return this.port();
+  }
+
+  private async bind(port: number, host: string): Promise<void> {
+    const server = createServer({ type: isIPv6(host) ? 'udp6' : 'udp4' });
+    server.on('request', (req, res) => void this.handler.handle(req, res));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const failed = (error: Error) => reject(error);
+        server.once('error', failed);
+        server.listen(port, host, (error?: Error) => {
+          server.off('error', failed);
+          if (error) reject(error);
+          else resolve();
+        });
+      });
+    } catch (error) {
+      server.close();
+      throw error;
+    }
+    // After binding, socket errors (e.g. ICMP unreachable) concern one peer, not the server.
+    server.on('error', (err: Error) => this.deps.log.warn({ err }, 'CoAP socket error'));
+    this.server = server;
+    const sweepEvery = Math.max(1000, Math.min(60_000, this.options.sessionInactivityTimeoutMs / 10));
+    this.sweepTimer = setInterval(() => this.endIdleObservations(), sweepEvery);
+    this.sweepTimer.unref();
+  }
+
+  /** The bound UDP port; throws while the socket is not bound (before start(), bind failed, stopped). */
+  port(): number {
+    const port = this.boundPort();
+    if (port === undefined) throw new Error('CoAP transport is not listening');
+    return port;
+  }
+
+  /** The bound UDP port, or undefined while the socket is not bound. */
+  boundPort(): number | undefined {
+    const socket = this.server?._sock;
+    return socket instanceof Socket ? socket.address().port : undefined;
+  }
+
+  /** Number of live observations (attribute and RPC subscriptions). */
+  observationCount(): number {
+    return this.handler.observations.size;
+  }
+
+  /** Ends observations whose device was silent longer than the session inactivity timeout. */
+  endIdleObservations(now = Date.now()): void {
+    for (const observation of this.handler.observations.idleSince(
+      now - this.options.sessionInactivityTimeoutMs,
+    )) {
+      observation.sendFinal('5.03', SESSION_TIMEOUT_MESSAGE);
+    }
+  }
+
+  /** Tells observers the server stops (5.03) and closes the socket. */
+  async stop(): Promise<void> {
+    // A close right after listen waits for the bind, so no socket or timer is left behind.
+    await this.binding?.catch(() => {});
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = undefined;
+    const server = this.server;
+    if (!server) return;
+    for (const observation of this.handler.observations.all())
+      observation.sendFinal('5.03', 'Server is shutting down');
+    this.server = undefined;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}

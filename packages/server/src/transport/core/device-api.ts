@@ -1,0 +1,129 @@
+import type { AttributeKvEntry, EntityId } from '@meridian/common';
+import type { LosslessJson } from '../../telemetry/json-lossless.js';
+import type { TelemetryService } from '../../telemetry/service.js';
+import { deviceAttributeEntries, telemetryEntries } from '../../telemetry/values.js';
+import type { ClaimRegistry } from './claim.js';
+import type { ClientRpcService } from './client-rpc.js';
+import type { DeviceAuthenticator } from './device-auth.js';
+import type { DeviceStateService } from './device-state.js';
+import type { IngestBatcher } from './ingest.js';
+import type { CoreLogger } from './options.js';
+import type { ProvisionService } from './provision.js';
+import { attributesAsJson, type SessionRegistry } from './sessions.js';
+import type {
+  DeviceApi,
+  DeviceCredentialsProof,
+  DeviceIdentity,
+  DeviceSessionHandle,
+  DeviceSessionListener,
+  RpcReplySink,
+} from './types.js';
+
+/** Collaborators of the device API; each does one job, this class only routes. */
+export interface DeviceApiParts {
+  auth: DeviceAuthenticator;
+  sessions: SessionRegistry;
+  state: DeviceStateService;
+  ingest: IngestBatcher;
+  telemetry: TelemetryService;
+  clientRpc: ClientRpcService;
+  claims: ClaimRegistry;
+  provisioning: ProvisionService;
+  rpcSink: () => RpcReplySink | undefined;
+  log: CoreLogger;
+  now?: () => number;
+}
+
+const deviceRef = (device: DeviceIdentity): EntityId => ({ entityType: 'DEVICE', id: device.deviceId });
+
+/**
+ * The DeviceApi of types.ts: what every transport can do. Every call of a device counts as its
+ * activity (coalesced by the device-state tracker), so the HTTP transport, which has no sessions
+ * outside long polls, needs nothing more.
+ */
+export class CoreDeviceApi implements DeviceApi {
+  private readonly now: () => number;
+
+  constructor(private readonly parts: DeviceApiParts) {
+    this.now = parts.now ?? Date.now;
+  }
+
+  authenticate(proof: DeviceCredentialsProof): Promise<DeviceIdentity | undefined> {
+    return this.parts.auth.authenticate(proof);
+  }
+
+  openSession(
+    device: DeviceIdentity,
+    listener: DeviceSessionListener,
+    exclusive: boolean,
+  ): DeviceSessionHandle {
+    return this.parts.sessions.open(device, listener, exclusive);
+  }
+
+  async postTelemetry(device: DeviceIdentity, payload: LosslessJson): Promise<void> {
+    const entries = telemetryEntries(payload, this.now(), 'drop');
+    this.parts.state.activity(device);
+    await this.parts.ingest.saveTimeseries(device.tenantId, device.deviceId, entries);
+  }
+
+  async postAttributes(device: DeviceIdentity, payload: LosslessJson): Promise<void> {
+    const entries = deviceAttributeEntries(payload);
+    this.parts.state.activity(device);
+    await this.parts.ingest.saveClientAttributes(device.deviceId, entries);
+  }
+
+  async requestAttributes(
+    device: DeviceIdentity,
+    clientKeys: string[] | undefined,
+    sharedKeys: string[] | undefined,
+  ): Promise<Record<string, Record<string, unknown>>> {
+    this.parts.state.activity(device);
+    const all = clientKeys === undefined && sharedKeys === undefined;
+    const read = async (scope: 'CLIENT_SCOPE' | 'SHARED_SCOPE', keys: string[] | undefined) => {
+      if (!all && (keys === undefined || keys.length === 0)) return [] as AttributeKvEntry[];
+      return this.parts.telemetry.attributes(deviceRef(device), scope, all ? undefined : keys);
+    };
+    const [client, shared] = await Promise.all([
+      read('CLIENT_SCOPE', clientKeys),
+      read('SHARED_SCOPE', sharedKeys),
+    ]);
+    const result: Record<string, Record<string, unknown>> = {};
+    if (client.length > 0) result.client = attributesAsJson(client);
+    if (shared.length > 0) result.shared = attributesAsJson(shared);
+    return result;
+  }
+
+  rpcReply(device: DeviceIdentity, requestId: number, payload: string): void {
+    this.parts.state.activity(device);
+    const sink = this.parts.rpcSink();
+    if (!sink) {
+      this.parts.log.warn({ deviceId: device.deviceId, requestId }, 'RPC reply dropped: no RPC module wired');
+      return;
+    }
+    try {
+      sink.reply(device.deviceId, requestId, payload);
+    } catch (err) {
+      this.parts.log.error({ err, deviceId: device.deviceId, requestId }, 'RPC reply sink failed');
+    }
+  }
+
+  clientRpc(device: DeviceIdentity, request: LosslessJson): Promise<unknown> {
+    this.parts.state.activity(device);
+    try {
+      return this.parts.clientRpc.call(device, request);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  async claim(device: DeviceIdentity, payload: LosslessJson | undefined): Promise<void> {
+    this.parts.state.activity(device);
+    // The reference ignores claim announcements of devices that already belong to a customer.
+    if (device.customerId !== null) return;
+    this.parts.claims.allow(device.deviceId, payload);
+  }
+
+  provision(request: LosslessJson): Promise<Record<string, unknown>> {
+    return this.parts.provisioning.provision(request);
+  }
+}

@@ -1,0 +1,259 @@
+import type { EntityId, KvEntry } from '@meridian/common';
+import type { Db } from '../../db/store.js';
+import type { AttributesWrite, TelemetryChange, TelemetryService } from '../../telemetry/service.js';
+import type { CoreLogger } from './options.js';
+import type { DeviceIdentity } from './types.js';
+
+/**
+ * Device connectivity state (reference §4.5 "Device connectivity state"): SERVER_SCOPE attributes
+ * `active`, `lastConnectTime`, `lastDisconnectTime`, `lastActivityTime`, `inactivityAlarmTime`.
+ * Connects and disconnects are rare and written at once; activity comes with every message, so it
+ * is only remembered and written for all devices together every `activityFlushMs`. A timer marks
+ * devices inactive once they were silent longer than their `inactivityTimeout` server attribute
+ * (ms) or the default.
+ */
+
+export const STATE_KEYS = {
+  active: 'active',
+  lastConnectTime: 'lastConnectTime',
+  lastDisconnectTime: 'lastDisconnectTime',
+  lastActivityTime: 'lastActivityTime',
+  inactivityAlarmTime: 'inactivityAlarmTime',
+  inactivityTimeout: 'inactivityTimeout',
+} as const;
+
+interface TrackedDevice {
+  active: boolean;
+  lastActivityTime: number;
+  /** Per-device timeout in ms; undefined → the default. */
+  /** ms; null once read and the device has none (the default applies); undefined until read. */
+  inactivityTimeout: number | null | undefined;
+}
+
+export interface DeviceStateOptions {
+  defaultInactivityTimeoutMs: number;
+  stateCheckIntervalMs: number;
+  activityFlushMs: number;
+}
+
+const long = (key: string, value: number): KvEntry => ({
+  key,
+  value: { type: 'LONG', value: BigInt(value) },
+});
+const bool = (key: string, value: boolean): KvEntry => ({ key, value: { type: 'BOOLEAN', value } });
+const deviceRef = (id: string): EntityId => ({ entityType: 'DEVICE', id });
+
+export class DeviceStateService {
+  private readonly tracked = new Map<string, TrackedDevice>();
+  /** Devices with activity not yet written, and when they were last active. */
+  private readonly pendingActivity = new Map<string, number>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly flushTimer: NodeJS.Timeout;
+  private readonly checkTimer: NodeJS.Timeout;
+  private readonly stopListening: () => void;
+  private flushing: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly telemetry: TelemetryService,
+    private readonly options: DeviceStateOptions,
+    private readonly log: CoreLogger,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.flushTimer = setInterval(() => void this.flushActivity(), options.activityFlushMs);
+    this.checkTimer = setInterval(() => void this.checkInactivity(), options.stateCheckIntervalMs);
+    this.flushTimer.unref();
+    this.checkTimer.unref();
+    this.stopListening = telemetry.onChange((change) => this.onTelemetryChange(change));
+  }
+
+  /**
+   * Picks up devices that were active when the server stopped, so that they turn inactive on time
+   * instead of staying "active" forever.
+   */
+  async start(): Promise<void> {
+    const rows = await this.db
+      .selectFrom('attributeKv')
+      .select(['entityId', 'attributeKey', 'boolV', 'longV'])
+      .where('entityType', '=', 'DEVICE')
+      .where('attributeType', '=', 'SERVER_SCOPE')
+      .where('attributeKey', 'in', [
+        STATE_KEYS.active,
+        STATE_KEYS.lastActivityTime,
+        STATE_KEYS.inactivityTimeout,
+      ])
+      .where((eb) =>
+        eb(
+          'entityId',
+          'in',
+          eb
+            .selectFrom('attributeKv')
+            .select('entityId')
+            .where('attributeType', '=', 'SERVER_SCOPE')
+            .where('attributeKey', '=', STATE_KEYS.active)
+            .where('boolV', '=', true),
+        ),
+      )
+      .execute();
+    for (const row of rows) {
+      const state = this.tracked.get(row.entityId) ?? {
+        active: true,
+        lastActivityTime: 0,
+        inactivityTimeout: undefined,
+      };
+      if (row.attributeKey === STATE_KEYS.lastActivityTime && row.longV !== null)
+        state.lastActivityTime = Math.max(state.lastActivityTime, Number(row.longV));
+      if (row.attributeKey === STATE_KEYS.inactivityTimeout && row.longV !== null)
+        state.inactivityTimeout = Number(row.longV);
+      this.tracked.set(row.entityId, state);
+    }
+  }
+
+  /** The first session of a device opened: records the connect and the activity it implies. */
+  connected(device: DeviceIdentity): void {
+    const now = this.now();
+    const state = this.track(device.deviceId, now);
+    const entries = [long(STATE_KEYS.lastConnectTime, now), long(STATE_KEYS.lastActivityTime, now)];
+    if (!state.active) entries.push(bool(STATE_KEYS.active, true));
+    state.active = true;
+    state.lastActivityTime = now;
+    this.pendingActivity.delete(device.deviceId);
+    this.write(device.deviceId, entries);
+    if (state.inactivityTimeout === undefined) void this.loadTimeout(device.deviceId);
+  }
+
+  /** The last session of a device ended. `active` stays until the inactivity timeout, as in the reference. */
+  disconnected(device: DeviceIdentity): void {
+    this.write(device.deviceId, [long(STATE_KEYS.lastDisconnectTime, this.now())]);
+  }
+
+  /** A message from the device: remembered, written with the next flush. */
+  activity(device: DeviceIdentity): void {
+    const now = this.now();
+    this.pendingActivity.set(device.deviceId, now);
+  }
+
+  private track(deviceId: string, now: number): TrackedDevice {
+    let state = this.tracked.get(deviceId);
+    if (!state) {
+      state = { active: false, lastActivityTime: now, inactivityTimeout: undefined };
+      this.tracked.set(deviceId, state);
+    }
+    return state;
+  }
+
+  private async loadTimeout(deviceId: string): Promise<void> {
+    try {
+      const [entry] = await this.telemetry.attributes(deviceRef(deviceId), 'SERVER_SCOPE', [
+        STATE_KEYS.inactivityTimeout,
+      ]);
+      const state = this.tracked.get(deviceId);
+      if (state) state.inactivityTimeout = entry ? (timeoutOf(entry.value) ?? null) : null;
+    } catch (err) {
+      this.log.error({ err, deviceId }, 'failed to read the inactivity timeout');
+    }
+  }
+
+  private write(deviceId: string, entries: KvEntry[]): void {
+    if (this.closed) return;
+    const pending = this.telemetry
+      .saveAttributes(deviceRef(deviceId), 'SERVER_SCOPE', entries)
+      .catch((err: unknown) => this.log.error({ err, deviceId }, 'failed to store device state'));
+    this.inFlight.add(pending);
+    void pending.finally(() => this.inFlight.delete(pending));
+  }
+
+  /** Writes the remembered activity of every device in one transaction. */
+  flushActivity(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    if (this.pendingActivity.size === 0) return Promise.resolve();
+    const activity = [...this.pendingActivity];
+    this.pendingActivity.clear();
+    const writes: AttributesWrite[] = activity.map(([deviceId, time]) => {
+      const state = this.track(deviceId, time);
+      const entries = [long(STATE_KEYS.lastActivityTime, time)];
+      if (!state.active) entries.push(bool(STATE_KEYS.active, true));
+      state.active = true;
+      state.lastActivityTime = Math.max(state.lastActivityTime, time);
+      if (state.inactivityTimeout === undefined) void this.loadTimeout(deviceId);
+      return { entityId: deviceRef(deviceId), scope: 'SERVER_SCOPE', entries };
+    });
+    this.flushing = this.db
+      .transaction()
+      .execute((trx) => this.telemetry.saveAttributesBatch(trx, writes))
+      .then((pending) => pending.afterCommit())
+      .catch((err: unknown) =>
+        this.log.error({ err, devices: writes.length }, 'failed to store device activity'),
+      )
+      .finally(() => {
+        this.flushing = undefined;
+      });
+    return this.flushing;
+  }
+
+  /** Marks devices inactive that were silent longer than their timeout. */
+  async checkInactivity(): Promise<void> {
+    const now = this.now();
+    const writes: AttributesWrite[] = [];
+    for (const [deviceId, state] of this.tracked) {
+      if (!state.active || this.pendingActivity.has(deviceId)) continue;
+      const timeout = state.inactivityTimeout ?? this.options.defaultInactivityTimeoutMs;
+      if (now - state.lastActivityTime < timeout) continue;
+      state.active = false;
+      writes.push({
+        entityId: deviceRef(deviceId),
+        scope: 'SERVER_SCOPE',
+        entries: [bool(STATE_KEYS.active, false), long(STATE_KEYS.inactivityAlarmTime, now)],
+      });
+    }
+    if (writes.length === 0) return;
+    try {
+      const pending = await this.db
+        .transaction()
+        .execute((trx) => this.telemetry.saveAttributesBatch(trx, writes));
+      pending.afterCommit();
+    } catch (err) {
+      this.log.error({ err, devices: writes.length }, 'failed to store device inactivity');
+    }
+  }
+
+  /** A device was deleted: forget it. */
+  forget(deviceId: string): void {
+    this.tracked.delete(deviceId);
+    this.pendingActivity.delete(deviceId);
+  }
+
+  private onTelemetryChange(change: TelemetryChange): void {
+    if (change.type !== 'ATTRIBUTES_UPDATED' && change.type !== 'ATTRIBUTES_DELETED') return;
+    if (change.scope !== 'SERVER_SCOPE' || change.entityId.entityType !== 'DEVICE') return;
+    const state = this.tracked.get(change.entityId.id);
+    if (!state) return;
+    if (change.type === 'ATTRIBUTES_DELETED') {
+      if (change.keys.includes(STATE_KEYS.inactivityTimeout)) state.inactivityTimeout = null;
+      return;
+    }
+    const entry = change.entries.find((e) => e.key === STATE_KEYS.inactivityTimeout);
+    if (entry) state.inactivityTimeout = timeoutOf(entry.value) ?? null;
+  }
+
+  /** Stops the timers and writes what is pending. */
+  async close(): Promise<void> {
+    clearInterval(this.flushTimer);
+    clearInterval(this.checkTimer);
+    this.stopListening();
+    await this.flushActivity();
+    await Promise.all([...this.inFlight]);
+    this.closed = true;
+  }
+}
+
+/** A usable timeout from an attribute value (ms); undefined for anything that is not a positive number. */
+function timeoutOf(value: KvEntry['value']): number | undefined {
+  let ms: number;
+  if (value.type === 'LONG') ms = Number(value.value);
+  else if (value.type === 'DOUBLE') ms = value.value;
+  else if (value.type === 'STRING') ms = Number(value.value);
+  else return undefined;
+  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
+}

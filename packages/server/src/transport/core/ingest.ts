@@ -1,0 +1,135 @@
+import type { KvEntry, TsEntries } from '@meridian/common';
+import type { Db } from '../../db/store.js';
+import type { AttributesWrite, TelemetryService, TimeseriesWrite } from '../../telemetry/service.js';
+
+/**
+ * Group commit of device data. Every message resolves only once its data is committed (MQTT QoS 1
+ * PUBACK, HTTP 200), yet committing each message alone would cap throughput at the database's
+ * commit rate. So writes queue here and one flush at a time stores everything queued in a single
+ * transaction: when idle a write is flushed at once (low latency); while a flush runs, new writes
+ * gather and go together in the next one (large batches under load).
+ */
+
+interface QueuedWrite {
+  timeseries?: TimeseriesWrite;
+  attributes?: AttributesWrite;
+  points: number;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+const countPoints = (entries: readonly TsEntries[]) => entries.reduce((sum, e) => sum + e.values.length, 0);
+
+export class IngestBatcher {
+  private queue: QueuedWrite[] = [];
+  /** Flush loops running; at most `concurrency`. */
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly telemetry: TelemetryService,
+    /** Most data points per transaction (`sql.ts.batch_size`); one larger write still goes alone. */
+    private readonly maxBatchPoints: number,
+    /**
+     * Transactions in flight at once. One on the embedded store (a single connection); a few on
+     * PostgreSQL, so that a batch gathers while another commits and the commit latency does not
+     * cap the rate (the reference's `sql.ts.batch_threads` 3).
+     */
+    private readonly concurrency = 1,
+  ) {}
+
+  /** Stores time-series points of a device; resolves once committed. */
+  saveTimeseries(tenantId: string, deviceId: string, entries: readonly TsEntries[]): Promise<void> {
+    const points = countPoints(entries);
+    if (points === 0) return Promise.resolve();
+    return this.enqueue(
+      { timeseries: { tenantId, entityId: { entityType: 'DEVICE', id: deviceId }, entries } },
+      points,
+    );
+  }
+
+  /** Stores client-scope attributes of a device; resolves once committed. */
+  saveClientAttributes(deviceId: string, entries: readonly KvEntry[]): Promise<void> {
+    if (entries.length === 0) return Promise.resolve();
+    return this.enqueue(
+      { attributes: { entityId: { entityType: 'DEVICE', id: deviceId }, scope: 'CLIENT_SCOPE', entries } },
+      entries.length,
+    );
+  }
+
+  /** Writes waiting for a flush (for tests and metrics). */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  private enqueue(write: Pick<QueuedWrite, 'timeseries' | 'attributes'>, points: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ ...write, points, resolve, reject });
+      if (this.running.size < this.concurrency) {
+        const loop = this.drain().finally(() => this.running.delete(loop));
+        this.running.add(loop);
+      }
+    });
+  }
+
+  /** Flushes batches until the queue is empty; up to `concurrency` of these loops run at once. */
+  private async drain(): Promise<void> {
+    // Let writes of the same tick join the first batch.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (this.queue.length > 0) await this.flush(this.takeBatch());
+  }
+
+  private takeBatch(): QueuedWrite[] {
+    let points = 0;
+    let count = 0;
+    while (count < this.queue.length) {
+      const next = this.queue[count] as QueuedWrite;
+      if (count > 0 && points + next.points > this.maxBatchPoints) break;
+      points += next.points;
+      count++;
+    }
+    return this.queue.splice(0, count);
+  }
+
+  private async flush(batch: QueuedWrite[]): Promise<void> {
+    try {
+      await this.commit(batch);
+      for (const write of batch) write.resolve();
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      // One bad write must not fail the others: retry each alone, so only the culprit is rejected.
+      for (const write of batch) {
+        try {
+          await this.commit([write]);
+          write.resolve();
+        } catch (single) {
+          write.reject(single);
+        }
+      }
+    }
+  }
+
+  private async commit(batch: readonly QueuedWrite[]): Promise<void> {
+    const timeseries: TimeseriesWrite[] = [];
+    const attributes: AttributesWrite[] = [];
+    for (const write of batch) {
+      if (write.timeseries) timeseries.push(write.timeseries);
+      if (write.attributes) attributes.push(write.attributes);
+    }
+    const pending = await this.db.transaction().execute(async (trx) => {
+      const saved = [];
+      if (timeseries.length > 0) saved.push(await this.telemetry.saveTimeseriesBatch(trx, timeseries));
+      if (attributes.length > 0) saved.push(await this.telemetry.saveAttributesBatch(trx, attributes));
+      return saved;
+    });
+    for (const changes of pending) changes.afterCommit();
+  }
+
+  /** Waits for queued writes to be stored (shutdown). */
+  async close(): Promise<void> {
+    while (this.running.size > 0) await Promise.all(this.running);
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Tunables of the transport core, defaulting to the reference settings (reference §4.5, §7.1).
+ * Tests shorten the timers.
+ */
+export interface TransportCoreOptions {
+  /** `transport.client_side_rpc.timeout`: how long a device-to-server RPC waits for an answer. */
+  clientRpcTimeoutMs: number;
+  /** `security.claim.duration`: how long a claim stays open when the device names no duration. */
+  claimDurationMs: number;
+  /** `state.defaultInactivityTimeoutInSec`, in ms: silence after which a device is inactive. */
+  defaultInactivityTimeoutMs: number;
+  /** `state.defaultStateCheckIntervalInSec`, in ms: how often inactivity is checked. */
+  stateCheckIntervalMs: number;
+  /** `transport.sessions.report_timeout`: how often coalesced activity is written. */
+  activityFlushMs: number;
+  /** `sql.ts.batch_size`: most data points one group commit writes. */
+  maxBatchPoints: number;
+  /** `sql.ts.batch_threads`: group commits in flight at once (1 on the single-connection embedded store). */
+  ingestConcurrency: number;
+  /** Most device identities kept in memory by credentials. */
+  identityCacheSize: number;
+}
+
+export const DEFAULT_TRANSPORT_CORE_OPTIONS: TransportCoreOptions = {
+  clientRpcTimeoutMs: 60_000,
+  claimDurationMs: 86_400_000,
+  defaultInactivityTimeoutMs: 600_000,
+  stateCheckIntervalMs: 60_000,
+  activityFlushMs: 3_000,
+  maxBatchPoints: 10_000,
+  ingestConcurrency: 1,
+  identityCacheSize: 100_000,
+};
+
+/** Where the core reports failures it cannot hand back to a caller (pino-compatible). */
+export interface CoreLogger {
+  error(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+export const SILENT_LOGGER: CoreLogger = { error: () => {}, warn: () => {} };
