@@ -1,6 +1,7 @@
 // Starts the built Meridian server as a child process on a free port, for browser tests and
 // benchmarks. Resolves once the server logs its ready line.
 import { spawn } from 'node:child_process';
+import dgram from 'node:dgram';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -22,12 +23,28 @@ export function freePort() {
   });
 }
 
+/** A UDP port free on loopback right now (for CoAP). */
+export function freeUdpPort() {
+  return new Promise((resolve, reject) => {
+    const socket = dgram.createSocket('udp4');
+    socket.on('error', reject);
+    socket.bind(0, '127.0.0.1', () => {
+      const { port } = socket.address();
+      socket.close(() => resolve(port));
+    });
+  });
+}
+
 /**
+ * Device transports get free ports of their own unless `env` sets MQTT_PORT / COAP_PORT: this
+ * machine's Mosquitto already holds 1883.
  * @param {{ dataDir?: string, env?: Record<string, string>, timeoutMs?: number }} [options]
- * @returns {Promise<{ url: string, port: number, pid: number, dataDir: string, readyMs: number, logs: string[], stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, mqttPort: number, coapPort: number, pid: number, dataDir: string, readyMs: number, logs: string[], stop: () => Promise<void> }>}
  */
 export async function startServer(options = {}) {
   const port = await freePort();
+  const mqttPort = Number(options.env?.MQTT_PORT ?? (await freePort()));
+  const coapPort = Number(options.env?.COAP_PORT ?? (await freeUdpPort()));
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-'));
   const started = performance.now();
   const child = spawn(process.execPath, [serverEntry], {
@@ -38,6 +55,8 @@ export async function startServer(options = {}) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
+      MQTT_PORT: String(mqttPort),
+      COAP_PORT: String(coapPort),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -69,5 +88,15 @@ export async function startServer(options = {}) {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
-  return { url: `http://127.0.0.1:${port}`, port, pid: child.pid, dataDir, readyMs, logs, stop };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    mqttPort,
+    coapPort,
+    pid: child.pid,
+    dataDir,
+    readyMs,
+    logs,
+    stop,
+  };
 }

@@ -39,9 +39,22 @@ ensure_postgres() {
   fi
 }
 
-step "preparing PostgreSQL and Chromium"
+# The browser tests run the commands the connectivity dialog shows, with the real clients.
+ensure_device_clients() {
+  local missing=()
+  command -v curl >/dev/null 2>&1 || missing+=(curl)
+  command -v mosquitto_pub >/dev/null 2>&1 || missing+=(mosquitto-clients)
+  command -v coap-client-notls >/dev/null 2>&1 || missing+=(libcoap3-bin)
+  if [ ${#missing[@]} -gt 0 ]; then
+    step "installing Debian's ${missing[*]} for the device connectivity tests"
+    apt_install "${missing[@]}"
+  fi
+}
+
+step "preparing PostgreSQL, Chromium and device clients"
 ensure_postgres
 ensure_chromium
+ensure_device_clients
 
 step "lint (biome)"
 npx biome ci .

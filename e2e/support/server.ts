@@ -4,6 +4,9 @@ import { startServer as start } from '../../scripts/run-server.mjs';
 export interface RunningServer {
   url: string;
   port: number;
+  /** The device transports' ports (free ports picked for each server). */
+  mqttPort: number;
+  coapPort: number;
   pid: number;
   dataDir: string;
   readyMs: number;

@@ -9,14 +9,27 @@ import { signIn } from '../support/session';
 let server: RunningServer;
 let browser: Browser;
 let smtp: SmtpReceiver;
-let sysadmin: string;
+
+// Access tokens here live 4 s, so each sysadmin call signs in afresh rather than reuse an old token.
+const saveSecuritySettings = async (maxFailedLoginAttempts: number | null) => {
+  const sysadmin = await loginToken(server, 'sysadmin@meridian.local', 'sysadmin');
+  const saved = await api(server, 'POST', '/api/admin/securitySettings', {
+    token: sysadmin,
+    body: {
+      passwordPolicy: { minimumLength: 6 },
+      maxFailedLoginAttempts,
+      userLockoutNotificationEmail: null,
+    },
+  });
+  expect(saved.status).toBe(200);
+};
 
 beforeAll(async () => {
   // Short-lived access tokens, so the browser has to refresh during the test.
   server = await startServer({ env: { JWT_TOKEN_EXPIRATION_TIME: '4' } });
   browser = await launchBrowser();
   smtp = await SmtpReceiver.start();
-  sysadmin = await loginToken(server, 'sysadmin@meridian.local', 'sysadmin');
+  const sysadmin = await loginToken(server, 'sysadmin@meridian.local', 'sysadmin');
   const saved = await api(server, 'POST', '/api/admin/settings', {
     token: sysadmin,
     body: { key: 'mail', jsonValue: smtp.mailSettings() },
@@ -76,14 +89,7 @@ describe('signing in', () => {
       body: { activateToken, password: 'lockme123' },
     });
     expect(activated.status).toBe(200);
-    await api(server, 'POST', '/api/admin/securitySettings', {
-      token: sysadmin,
-      body: {
-        passwordPolicy: { minimumLength: 6 },
-        maxFailedLoginAttempts: 2,
-        userLockoutNotificationEmail: null,
-      },
-    });
+    await saveSecuritySettings(2);
     try {
       const { context, page } = await newPage(browser);
       await page.goto(`${server.url}/login`);
@@ -104,14 +110,7 @@ describe('signing in', () => {
       await page.waitForSelector('text=User account is not active');
       await context.close();
     } finally {
-      await api(server, 'POST', '/api/admin/securitySettings', {
-        token: sysadmin,
-        body: {
-          passwordPolicy: { minimumLength: 6 },
-          maxFailedLoginAttempts: null,
-          userLockoutNotificationEmail: null,
-        },
-      });
+      await saveSecuritySettings(null);
     }
   });
 

@@ -300,6 +300,24 @@ describe('entity views', () => {
     expect(stored.body.startTimeMs).toBe(Date.UTC(2024, 0, 1));
     await tenant.context.close();
 
+    // The device reports a key the view shows and one it does not.
+    const device = await api<{ id: { id: string } }>(
+      server,
+      'GET',
+      `/api/tenant/devices?deviceName=${encodeURIComponent('Test Device A1')}`,
+      { token },
+    );
+    const posted = await api(
+      server,
+      'POST',
+      `/api/plugins/telemetry/DEVICE/${device.body.id.id}/timeseries/ANY`,
+      {
+        token,
+        body: { temperature: 21.5, pressure: 1013 },
+      },
+    );
+    expect(posted.status).toBe(200);
+
     // The customer user sees it, read-only.
     const customer = await openSignedIn(browser, server, 'customer@meridian.local', 'customer');
     await customer.page.click(tid(selectors.menu.link('/entityViews')));
@@ -313,6 +331,26 @@ describe('entity views', () => {
     expect(await customer.page.locator(tid(T.editToggle)).count()).toBe(0);
     await customer.page.waitForTimeout(400); // let the drawer finish sliding in for the picture
     await screenshot(customer.page, 'entity-view-customer-details');
+    // Its latest telemetry is the device's, within the view's keys.
+    await customer.page.click(tid(T.detailsTab('telemetry')));
+    const details = customer.page.locator(tid(T.details));
+    await details.getByText('temperature', { exact: true }).waitFor();
+    await details.getByText('21.5', { exact: true }).waitFor();
+    expect(await details.getByText('pressure', { exact: true }).count()).toBe(0);
+    // New values of the device arrive live.
+    const next = await api(
+      server,
+      'POST',
+      `/api/plugins/telemetry/DEVICE/${device.body.id.id}/timeseries/ANY`,
+      {
+        token,
+        body: { temperature: 23.5, pressure: 1000 },
+      },
+    );
+    expect(next.status).toBe(200);
+    await details.getByText('23.5', { exact: true }).waitFor({ timeout: 5000 });
+    expect(await details.getByText('pressure', { exact: true }).count()).toBe(0);
+    await screenshot(customer.page, 'entity-view-customer-telemetry');
     await customer.context.close();
   });
 });

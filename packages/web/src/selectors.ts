@@ -151,6 +151,8 @@ export const selectors = {
     selectionToolbar: 'entity-table-selection',
     selectedCount: 'entity-table-selected-count',
     groupAction: (id: string) => `entity-table-group-${id}`,
+    /** The line that reports the entities a bulk action failed for. */
+    bulkReport: 'entity-table-bulk-report',
     sortHeader: (key: string) => `entity-table-sort-${key}`,
     row: 'entity-table-row',
     rowCheckbox: 'entity-table-row-checkbox',

@@ -6,6 +6,7 @@ import { type LoginParams, NO_LOGIN_PARAMS } from '../app/auth/login-params';
 import { TokenStore } from '../app/auth/token-store';
 import { createAppRoutes } from '../app/routes/routes';
 import { createAppServices } from '../app/services/create-services';
+import { withBulkExpansion } from './bulk-expansion';
 import { ACCOUNTS, createFakeBackend, type FakeBackend, pairFor } from './fake-backend';
 
 export interface RenderAppOptions {
@@ -37,7 +38,7 @@ export function renderApp({
   const routes = createAppRoutes();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const services = createAppServices({
-    fetch: backend.fetch,
+    fetch: withBulkExpansion(backend.fetch),
     storage: window.localStorage,
     currentUrl: () => `${router.state.location.pathname}${router.state.location.search}`,
     fallbackLanguage: () => 'en_US',

@@ -34,6 +34,8 @@ export function EntityDetailsPage<T extends TableEntity, V extends FieldValues>(
     closeDetails: () => {
       void navigate(listPath);
     },
+    // The details page runs no bulk actions (they act on a table's selection).
+    reportBulk: () => {},
   };
   const runAction = (action: RowAction<T>, entity: T) => {
     void Promise.resolve(action.onAction(entity, context)).catch(() => undefined);

@@ -1,4 +1,4 @@
-import { SEARCH_DEBOUNCE_MS } from '@meridian/common';
+import { type BulkAction, type BulkActionResult, SEARCH_DEBOUNCE_MS } from '@meridian/common';
 import Add from '@mui/icons-material/Add';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import CheckBox from '@mui/icons-material/CheckBox';
@@ -7,6 +7,7 @@ import Close from '@mui/icons-material/Close';
 import Delete from '@mui/icons-material/Delete';
 import Refresh from '@mui/icons-material/Refresh';
 import Search from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -38,6 +39,7 @@ import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { selectors } from '../../selectors';
 import { AddEntityDialog } from './AddEntityDialog';
+import { bulkFailureText, settleEach } from './bulk-outcome';
 import { useConfirmDialog } from './ConfirmDialog';
 import { CopyButton } from './CopyButton';
 import { EntityDetailsView } from './EntityDetailsView';
@@ -155,10 +157,16 @@ export function EntityTable<T extends TableEntity, V extends FieldValues>({
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: config.queryKey });
   };
+  const [bulkReport, setBulkReport] = useState<string | null>(null);
+  const reportBulk = (action: BulkAction, result: BulkActionResult, names?: ReadonlyMap<string, string>) => {
+    const rowNames = new Map(rows.map((row) => [row.id.id, config.entityName(row)]));
+    setBulkReport(bulkFailureText(t, action, result, (id) => names?.get(id) ?? rowNames.get(id)));
+  };
   const context: EntityActionContext = {
     refresh,
     confirm,
     closeDetails: () => setDetails(null),
+    reportBulk,
   };
 
   const runAction = (action: RowAction<T>, entity: T) => {
@@ -210,7 +218,10 @@ export function EntityTable<T extends TableEntity, V extends FieldValues>({
         if (!ok) {
           return;
         }
-        await Promise.allSettled(deletable.map((entity) => deleteConfig.run(entity)));
+        const result = deleteConfig.runMany
+          ? await deleteConfig.runMany(deletable)
+          : await settleEach(deletable, deleteConfig.run);
+        reportBulk('delete', result);
         dispatch({ type: 'clearSelection' });
         refresh();
       },
@@ -368,6 +379,17 @@ export function EntityTable<T extends TableEntity, V extends FieldValues>({
     >
       {toolbar}
       <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress />}</Box>
+      {bulkReport && (
+        <Alert
+          severity="warning"
+          onClose={() => setBulkReport(null)}
+          slotProps={{ closeButton: { title: t('entity.close-report') } }}
+          sx={{ mx: 2, my: 1 }}
+          data-testid={selectors.entityTable.bulkReport}
+        >
+          {bulkReport}
+        </Alert>
+      )}
       <TableContainer>
         <Table
           size="small"

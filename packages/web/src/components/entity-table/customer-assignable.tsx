@@ -1,4 +1,13 @@
-import { type Customer, NULL_UUID, type PageData, type PageLink, type SortOrder } from '@meridian/common';
+import {
+  type BulkActionResult,
+  type Customer,
+  type EntityId,
+  type EntityType,
+  NULL_UUID,
+  type PageData,
+  type PageLink,
+  type SortOrder,
+} from '@meridian/common';
 import Add from '@mui/icons-material/Add';
 import AssignmentInd from '@mui/icons-material/AssignmentInd';
 import AssignmentReturn from '@mui/icons-material/AssignmentReturn';
@@ -49,7 +58,15 @@ export interface CustomerAssignableSource<T extends CustomerAssignableEntity, C>
   many: string;
   /** Query key prefix of the entity type. */
   queryKey: readonly unknown[];
-  assign: (client: C, customerId: string, entityId: string) => Promise<unknown>;
+  /** The entity type, as bulk requests name entities. */
+  entityType: 'DEVICE' | 'ASSET' | 'ENTITY_VIEW';
+  /** Assigns or unassigns many entities in one server call, reporting each failure. */
+  bulk: (
+    client: C,
+    action: 'assign' | 'unassign',
+    entityIds: EntityId[],
+    customerId?: string,
+  ) => Promise<BulkActionResult>;
   unassign: (client: C, entityId: string) => Promise<unknown>;
   makePublic: (client: C, entityId: string) => Promise<unknown>;
   /** A page of the tenant's entities, for the "Assign new …" search. */
@@ -66,6 +83,11 @@ export interface CustomerAssignableSource<T extends CustomerAssignableEntity, C>
 /** Assigned to a customer (public entities are assigned to the public customer). */
 function isAssigned(entity: CustomerAssignableEntity): boolean {
   return entity.customerId !== null && entity.customerId.id !== NULL_UUID;
+}
+
+/** Where the hook's rows name their entity for bulk calls. */
+function entityIdOf(entityType: EntityType, entity: CustomerAssignableEntity): EntityId {
+  return { entityType, id: entity.id.id };
 }
 
 /** Page size of the "Assign new …" search (spec 3 §9: entity list 50). */
@@ -143,6 +165,7 @@ export function useCustomerAssignable<T extends CustomerAssignableEntity, C>(
   const publicCustomer = scope.kind === 'customer' && scope.customer?.additionalInfo?.isPublic === true;
   const customerTitle = scope.kind === 'customer' ? scope.customer?.title : undefined;
   const keys = customerAssignableKeys(source.one, source.many);
+  const idOf = (entity: CustomerAssignableEntity) => entityIdOf(source.entityType, entity);
 
   const parts = useMemo((): CustomerAssignableParts<T> => {
     const k = customerAssignableKeys(source.one, source.many);
@@ -264,7 +287,11 @@ export function useCustomerAssignable<T extends CustomerAssignableEntity, C>(
               context,
               t(k.unassignManyTitle, { count: selected.length }),
               t(k.unassignManyText),
-              () => Promise.allSettled(selected.map((e) => source.unassign(http, e.id.id))),
+              async () => {
+                const ids = selected.map((e) => entityIdOf(source.entityType, e));
+                const result = await source.bulk(http, 'unassign', ids);
+                context.reportBulk('unassign', result);
+              },
             ),
         },
       ],
@@ -297,7 +324,8 @@ export function useCustomerAssignable<T extends CustomerAssignableEntity, C>(
             .then((list) => list.map((c) => ({ id: c.id.id, label: c.title })))
         }
         onAssign={async (customer) => {
-          await Promise.allSettled(dialog.entities.map((e) => source.assign(http, customer.id, e.id.id)));
+          const result = await source.bulk(http, 'assign', dialog.entities.map(idOf), customer.id);
+          dialog.context.reportBulk('assign', result);
           dialog.context.refresh();
         }}
         onClose={close}
@@ -323,7 +351,9 @@ export function useCustomerAssignable<T extends CustomerAssignableEntity, C>(
         }}
         noOptionsText={(text) => (text ? t(keys.noEntitiesMatching, { text }) : t(keys.noEntitiesText))}
         onAdd={async (added) => {
-          await Promise.allSettled(added.map((e) => source.assign(http, dialog.customerId, e.id)));
+          const ids = added.map((e) => ({ entityType: source.entityType, id: e.id }));
+          const result = await source.bulk(http, 'assign', ids, dialog.customerId);
+          dialog.context.reportBulk('assign', result, new Map(added.map((e) => [e.id, e.label])));
           dialog.context.refresh();
         }}
         onClose={close}

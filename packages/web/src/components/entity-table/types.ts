@@ -1,4 +1,4 @@
-import type { PageData, PageLink, SortOrder } from '@meridian/common';
+import type { BulkAction, BulkActionResult, PageData, PageLink, SortOrder } from '@meridian/common';
 import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 
@@ -24,6 +24,11 @@ export interface EntityActionContext {
   confirm(request: ConfirmRequest): Promise<boolean>;
   /** Closes the details drawer, or leaves the details page. */
   closeDetails(): void;
+  /**
+   * Shows what a bulk action came to above the table (entities it failed for, and why); entities
+   * are named from the table's rows, or from `names` (id → name) for entities not on the page.
+   */
+  reportBulk(action: BulkAction, result: BulkActionResult, names?: ReadonlyMap<string, string>): void;
 }
 
 export interface EntityColumn<T> {
@@ -76,6 +81,8 @@ export interface DeleteConfig<T> {
   bulkMessage: string;
   /** Bulk delete offered; true unless set false. */
   bulk?: boolean;
+  /** Deletes a selection in one call (the server's bulk delete); otherwise `run` is called per entity. */
+  runMany?: (entities: T[]) => Promise<BulkActionResult>;
 }
 
 /** What the entity form of the Details tab (and the Add dialog) is drawn with. */

@@ -24,10 +24,7 @@ export interface AuditLogsTabSource {
 export interface EntityDataTabsOptions<T> {
   /** The id of the entity a tab shows. */
   entityId: (entity: T) => EntityId;
-  /**
-   * Attributes and Latest telemetry; left out for entities whose data the server does not keep
-   * yet (an entity view's data is its target's, which the server does not read through yet).
-   */
+  /** Attributes and Latest telemetry (an entity view's telemetry is its target's, read through). */
   attributes?: AttributesTabApi;
   /** Attribute scopes offered; server attributes only unless told (devices: client, server, shared). */
   attributeScopes?: readonly AttributeScope[];

@@ -4,7 +4,6 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   assetKeys,
-  assignAssetToCustomer,
   deleteAsset,
   getAssetInfo,
   getAssetInfos,
@@ -13,10 +12,11 @@ import {
   unassignAssetFromCustomer,
 } from '../../api/assets';
 import { auditLogsTabSource } from '../../api/audit-logs';
+import { runBulkAction } from '../../api/bulk-actions';
 import { bulkImport } from '../../api/bulk-import';
 import { customerKeys, findAssignableCustomers } from '../../api/customers';
 import { relationsTabApi } from '../../api/relations';
-import { telemetryTabApi } from '../../api/telemetry';
+import { useLiveTelemetryTabApi } from '../../api/ws/live-telemetry';
 import type { HttpClient } from '../../app/http/http-client';
 import { useServices } from '../../app/services/useServices';
 import { BulkImportWizard } from '../../components/bulk-import/BulkImportWizard';
@@ -48,7 +48,8 @@ const ASSETS_ASSIGNABLE: CustomerAssignableSource<AssetInfo, HttpClient> = {
   findCustomers: findAssignableCustomers,
   searchTenant: (http, pageLink, options) => getAssetInfos(http, { kind: 'tenant' }, null, pageLink, options),
   queryKey: assetKeys.all,
-  assign: assignAssetToCustomer,
+  entityType: 'ASSET',
+  bulk: runBulkAction,
   unassign: unassignAssetFromCustomer,
   makePublic: makeAssetPublic,
 };
@@ -59,6 +60,7 @@ export function useAssetTable(scope: AssetTableScope): {
 } {
   const { t } = useTranslation();
   const { http } = useServices();
+  const telemetryTab = useLiveTelemetryTabApi();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [typeFilter, setTypeFilter] = useState<string | null>(null);
   const assignable = useCustomerAssignable(scope, ASSETS_ASSIGNABLE, http);
@@ -99,6 +101,12 @@ export function useAssetTable(scope: AssetTableScope): {
       delete: tenant
         ? {
             run: (a) => deleteAsset(http, a.id.id),
+            runMany: (selected) =>
+              runBulkAction(
+                http,
+                'delete',
+                selected.map((a) => a.id),
+              ),
             title: (a) => t('asset.delete-title', { name: a.name }),
             message: t('asset.delete-text'),
             bulkTitle: (count) => t('asset.delete-assets-title', { count }),
@@ -114,7 +122,7 @@ export function useAssetTable(scope: AssetTableScope): {
         copyIdLabel: t('asset.copy-id'),
         tabs: entityDataTabs(t, {
           entityId: (a) => a.id,
-          attributes: telemetryTabApi(http),
+          attributes: telemetryTab,
           relations: {
             api: relationsTabApi(http),
             targetTypes:
@@ -127,7 +135,7 @@ export function useAssetTable(scope: AssetTableScope): {
       detailsPagePath: (a) =>
         scope.kind === 'customer' ? `/customers/${scope.customerId}/assets/${a.id.id}` : `/assets/${a.id.id}`,
     };
-  }, [t, http, scope, assignable, typeFilter]);
+  }, [t, http, telemetryTab, scope, assignable, typeFilter]);
 
   let dialogs: ReactNode = null;
   const close = () => setDialog(null);

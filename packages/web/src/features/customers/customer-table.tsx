@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { auditLogsTabSource } from '../../api/audit-logs';
 import { customerKeys, deleteCustomer, getCustomer, getCustomers, saveCustomer } from '../../api/customers';
 import { relationsTabApi } from '../../api/relations';
-import { telemetryTabApi } from '../../api/telemetry';
+import { useLiveTelemetryTabApi } from '../../api/ws/live-telemetry';
 import { useServices } from '../../app/services/useServices';
 import type { EntityTableConfig } from '../../components/entity-table/types';
 import { entityDataTabs } from '../../components/entity-tabs/entity-data-tabs';
@@ -21,6 +21,7 @@ import { type CustomerValues, customerOfValues, customerValuesOf, isPublicCustom
 export function useCustomerTableConfig(): EntityTableConfig<Customer, CustomerValues> {
   const { t } = useTranslation();
   const { http } = useServices();
+  const telemetryTab = useLiveTelemetryTabApi();
   const navigate = useNavigate();
   return useMemo(
     (): EntityTableConfig<Customer, CustomerValues> => ({
@@ -107,7 +108,7 @@ export function useCustomerTableConfig(): EntityTableConfig<Customer, CustomerVa
         copyIdLabel: t('customer.copy-id'),
         tabs: entityDataTabs(t, {
           entityId: (c) => c.id,
-          attributes: telemetryTabApi(http),
+          attributes: telemetryTab,
           relations: { api: relationsTabApi(http), targetTypes: RELATION_TARGET_TYPES.TENANT_ADMIN },
           // A customer's tab lists what was done to and by the customer (reference console §3.14).
           auditLogs: auditLogsTabSource(http, 'customer'),
@@ -115,6 +116,6 @@ export function useCustomerTableConfig(): EntityTableConfig<Customer, CustomerVa
       },
       detailsPagePath: (c) => `/customers/${c.id.id}`,
     }),
-    [t, http, navigate],
+    [t, http, telemetryTab, navigate],
   );
 }

@@ -3,7 +3,7 @@ import Add from '@mui/icons-material/Add';
 import FileDownload from '@mui/icons-material/FileDownload';
 import FileUpload from '@mui/icons-material/FileUpload';
 import Flag from '@mui/icons-material/Flag';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   deleteDeviceProfile,
@@ -14,6 +14,8 @@ import {
   setDefaultDeviceProfile,
 } from '../../api/device-profiles';
 import { useServices } from '../../app/services/useServices';
+import { downloadJson } from '../../components/entity-table/download';
+import { useJsonFileImport } from '../../components/entity-table/json-import';
 import type { EntityActionContext, EntityTableConfig } from '../../components/entity-table/types';
 import { selectors } from '../../selectors';
 import {
@@ -30,17 +32,6 @@ import {
   parseImportedDeviceProfile,
 } from './device-profile-values';
 
-function download(fileName: string, content: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
 /** The device profiles table (reference console §3.7) and the dialogs it opens. */
 export function useDeviceProfileTable(): {
   config: EntityTableConfig<DeviceProfile, DeviceProfileValues>;
@@ -49,8 +40,12 @@ export function useDeviceProfileTable(): {
   const { t } = useTranslation();
   const { http, toasts } = useServices();
   const [wizard, setWizard] = useState<EntityActionContext | null>(null);
-  const importContext = useRef<EntityActionContext | null>(null);
-  const fileInput = useRef<HTMLInputElement | null>(null);
+  const { start: startImport, input: importInput } = useJsonFileImport({
+    parse: parseImportedDeviceProfile,
+    save: (profile) => saveDeviceProfile(http, profile),
+    invalidFile: () => toasts.show({ message: t('device-profile.invalid-file'), type: 'error' }),
+    testId: selectors.deviceProfiles.importFile,
+  });
 
   const config = useMemo(
     (): EntityTableConfig<DeviceProfile, DeviceProfileValues> => ({
@@ -87,10 +82,7 @@ export function useDeviceProfileTable(): {
           id: 'import',
           label: t('device-profile.import'),
           icon: <FileUpload fontSize="small" />,
-          onAction: (context) => {
-            importContext.current = context;
-            fileInput.current?.click();
-          },
+          onAction: startImport,
         },
       ],
       rowActions: [
@@ -100,7 +92,7 @@ export function useDeviceProfileTable(): {
           icon: <FileDownload fontSize="small" />,
           onAction: async (profile) => {
             const stored = await getDeviceProfile(http, profile.id.id);
-            download(`${stored.name}.json`, JSON.stringify(exportedDeviceProfile(stored), null, 2));
+            downloadJson(`${stored.name}.json`, exportedDeviceProfile(stored));
           },
         },
         {
@@ -151,39 +143,12 @@ export function useDeviceProfileTable(): {
       },
       detailsPagePath: (profile) => `/deviceProfiles/${profile.id.id}`,
     }),
-    [t, http],
+    [t, http, startImport],
   );
-
-  const importFile = async (file: File) => {
-    const profile = parseImportedDeviceProfile(await file.text());
-    if (!profile) {
-      toasts.show({ message: t('device-profile.invalid-file'), type: 'error' });
-      return;
-    }
-    try {
-      await saveDeviceProfile(http, profile);
-      importContext.current?.refresh();
-    } catch {
-      // Shown by the HTTP client.
-    }
-  };
 
   const dialogs = (
     <>
-      <input
-        ref={fileInput}
-        type="file"
-        accept=".json,application/json"
-        hidden
-        data-testid={selectors.deviceProfiles.importFile}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) {
-            void importFile(file);
-          }
-        }}
-      />
+      {importInput}
       {wizard && (
         <DeviceProfileWizard
           onClose={() => setWizard(null)}

@@ -229,6 +229,29 @@ describe('DevicesPage as tenant administrator', () => {
     expect(screen.queryByTestId(selectors.entityTable.selectionToolbar)).not.toBeInTheDocument();
   });
 
+  it('reports the devices a bulk delete failed for, and deletes the others', async () => {
+    const backend = createEntityBackend(undefined, {
+      'DELETE /api/device/device-b1': () => ({
+        status: 403,
+        body: { status: 403, errorCode: 20, message: 'You do not have permission', timestamp: 0 },
+      }),
+    });
+    const { user } = await openDevices('/devices', TENANT, backend);
+    await user.click(within(row('Device A1')).getByTestId(selectors.entityTable.rowCheckbox));
+    await user.click(within(row('Device B1')).getByTestId(selectors.entityTable.rowCheckbox));
+    await user.click(screen.getByTestId(selectors.entityTable.groupAction('delete')));
+    await user.click(
+      within(await screen.findByTestId(selectors.entityTable.confirmDialog)).getByTestId(
+        selectors.entityTable.confirmOk,
+      ),
+    );
+    expect(await screen.findByTestId(selectors.entityTable.bulkReport)).toHaveTextContent(
+      'Deleted 1 of 2. Not deleted: Device B1 (You do not have permission)',
+    );
+    await waitFor(() => expect(rowNames()).not.toContain('Device A1'));
+    expect(rowNames()).toContain('Device B1');
+  });
+
   it('adds a device with the wizard: default profile, access token and a customer', async () => {
     const backend = createEntityBackend();
     const { user } = await openDevices('/devices', TENANT, backend);

@@ -2,13 +2,16 @@ import type { DeviceInfo } from '@meridian/common';
 import Add from '@mui/icons-material/Add';
 import FileUpload from '@mui/icons-material/FileUpload';
 import Security from '@mui/icons-material/Security';
+import Sensors from '@mui/icons-material/Sensors';
+import SettingsRemote from '@mui/icons-material/SettingsRemote';
+import Button from '@mui/material/Button';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditLogsTabSource } from '../../api/audit-logs';
+import { runBulkAction } from '../../api/bulk-actions';
 import { bulkImport } from '../../api/bulk-import';
 import { customerKeys, findAssignableCustomers } from '../../api/customers';
 import {
-  assignDeviceToCustomer,
   deleteDevice,
   deviceKeys,
   getDeviceInfo,
@@ -18,7 +21,7 @@ import {
   unassignDeviceFromCustomer,
 } from '../../api/devices';
 import { relationsTabApi } from '../../api/relations';
-import { telemetryTabApi } from '../../api/telemetry';
+import { useLiveTelemetryTabApi } from '../../api/ws/live-telemetry';
 import type { HttpClient } from '../../app/http/http-client';
 import { useServices } from '../../app/services/useServices';
 import { BulkImportWizard } from '../../components/bulk-import/BulkImportWizard';
@@ -37,11 +40,15 @@ import { DEVICE_ATTRIBUTE_SCOPES } from '../../components/entity-tabs/attributes
 import { entityDataTabs } from '../../components/entity-tabs/entity-data-tabs';
 import { RELATION_TARGET_TYPES } from '../../components/entity-tabs/relations/types';
 import { CopyAccessTokenButton } from './CopyAccessTokenButton';
+import { ConnectivityDialog } from './connectivity/ConnectivityDialog';
+import { connectivitySelectors } from './connectivity/selectors';
 import { DeviceCredentialsDialog } from './DeviceCredentialsDialog';
 import { DeviceForm } from './DeviceForm';
 import { DeviceProfileFilter } from './DeviceProfileFilter';
 import { DeviceWizard } from './DeviceWizard';
 import { type DeviceValues, deviceOfValues, deviceValuesOf, type ProfileOption } from './device-values';
+import { RpcDialog } from './rpc/RpcDialog';
+import { rpcSelectors } from './rpc/selectors';
 
 /**
  * Whose devices the table shows (reference console §3.6): the tenant's (tenant administrator), one
@@ -52,7 +59,9 @@ export type DeviceTableScope = CustomerAssignableScope;
 type Dialog =
   | { kind: 'wizard'; context: EntityActionContext }
   | { kind: 'credentials'; device: DeviceInfo; readonly: boolean }
-  | { kind: 'import'; context: EntityActionContext };
+  | { kind: 'import'; context: EntityActionContext }
+  | { kind: 'connectivity'; device: DeviceInfo }
+  | { kind: 'rpc'; device: DeviceInfo };
 
 const DEVICES_ASSIGNABLE: CustomerAssignableSource<DeviceInfo, HttpClient> = {
   one: 'device',
@@ -61,7 +70,8 @@ const DEVICES_ASSIGNABLE: CustomerAssignableSource<DeviceInfo, HttpClient> = {
   findCustomers: findAssignableCustomers,
   searchTenant: (http, pageLink, options) => getDeviceInfos(http, { kind: 'tenant' }, {}, pageLink, options),
   queryKey: deviceKeys.all,
-  assign: assignDeviceToCustomer,
+  entityType: 'DEVICE',
+  bulk: runBulkAction,
   unassign: unassignDeviceFromCustomer,
   makePublic: makeDevicePublic,
 };
@@ -72,6 +82,7 @@ export function useDeviceTable(scope: DeviceTableScope): {
 } {
   const { t } = useTranslation();
   const { http } = useServices();
+  const telemetryTab = useLiveTelemetryTabApi();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [profileFilter, setProfileFilter] = useState<ProfileOption | null>(null);
   const assignable = useCustomerAssignable(scope, DEVICES_ASSIGNABLE, http);
@@ -94,6 +105,13 @@ export function useDeviceTable(scope: DeviceTableScope): {
           icon: <Security fontSize="small" />,
           onAction: (d) => setDialog({ kind: 'credentials', device: d, readonly: false }),
         };
+
+    const checkConnectivity: RowAction<DeviceInfo> = {
+      id: connectivitySelectors.action,
+      label: t('connectivity.check'),
+      icon: <Sensors fontSize="small" />,
+      onAction: (d) => setDialog({ kind: 'connectivity', device: d }),
+    };
 
     const columns: EntityColumn<DeviceInfo>[] = [
       { key: 'createdTime', label: t('entity.created-time'), kind: 'date', value: (d) => d.createdTime },
@@ -137,11 +155,17 @@ export function useDeviceTable(scope: DeviceTableScope): {
             },
           ]
         : assignable.addActions,
-      rowActions: [...assignable.rowActions, credentials],
+      rowActions: [...assignable.rowActions, credentials, checkConnectivity],
       groupActions: assignable.groupActions,
       delete: tenant
         ? {
             run: (d) => deleteDevice(http, d.id.id),
+            runMany: (selected) =>
+              runBulkAction(
+                http,
+                'delete',
+                selected.map((d) => d.id),
+              ),
             title: (d) => t('device.delete-title', { name: d.name }),
             message: t('device.delete-text'),
             bulkTitle: (count) => t('device.delete-devices-title', { count }),
@@ -155,10 +179,23 @@ export function useDeviceTable(scope: DeviceTableScope): {
         render: (props) => <DeviceForm {...props} />,
         isReadonly: () => customerUser,
         copyIdLabel: t('device.copy-id'),
-        extraButtons: (d) => <CopyAccessTokenButton deviceId={d.id.id} />,
+        extraButtons: (d) => (
+          <>
+            <CopyAccessTokenButton deviceId={d.id.id} />
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<SettingsRemote fontSize="small" />}
+              onClick={() => setDialog({ kind: 'rpc', device: d })}
+              data-testid={rpcSelectors.open}
+            >
+              {t('rpc.open')}
+            </Button>
+          </>
+        ),
         tabs: entityDataTabs(t, {
           entityId: (d) => d.id,
-          attributes: telemetryTabApi(http),
+          attributes: telemetryTab,
           attributeScopes: DEVICE_ATTRIBUTE_SCOPES,
           relations: {
             api: relationsTabApi(http),
@@ -173,7 +210,7 @@ export function useDeviceTable(scope: DeviceTableScope): {
           ? `/customers/${scope.customerId}/devices/${d.id.id}`
           : `/devices/${d.id.id}`,
     };
-  }, [t, http, scope, assignable, profileFilter]);
+  }, [t, http, telemetryTab, scope, assignable, profileFilter]);
 
   let dialogs: ReactNode = null;
   const close = () => setDialog(null);
@@ -197,6 +234,10 @@ export function useDeviceTable(scope: DeviceTableScope): {
         }}
       />
     );
+  } else if (dialog?.kind === 'connectivity') {
+    dialogs = <ConnectivityDialog device={dialog.device} onClose={close} />;
+  } else if (dialog?.kind === 'rpc') {
+    dialogs = <RpcDialog device={dialog.device} onClose={close} />;
   } else if (dialog?.kind === 'credentials') {
     dialogs = <DeviceCredentialsDialog device={dialog.device} readonly={dialog.readonly} onClose={close} />;
   }

@@ -2,9 +2,9 @@ import type { EntityViewInfo } from '@meridian/common';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditLogsTabSource } from '../../api/audit-logs';
+import { runBulkAction } from '../../api/bulk-actions';
 import { customerKeys, findAssignableCustomers } from '../../api/customers';
 import {
-  assignEntityViewToCustomer,
   deleteEntityView,
   entityViewKeys,
   getEntityViewInfo,
@@ -14,6 +14,7 @@ import {
   unassignEntityViewFromCustomer,
 } from '../../api/entity-views';
 import { relationsTabApi } from '../../api/relations';
+import { useLiveTelemetryTabApi } from '../../api/ws/live-telemetry';
 import type { HttpClient } from '../../app/http/http-client';
 import { useServices } from '../../app/services/useServices';
 import {
@@ -39,7 +40,8 @@ const ENTITY_VIEWS_ASSIGNABLE: CustomerAssignableSource<EntityViewInfo, HttpClie
   searchTenant: (http, pageLink, options) =>
     getEntityViewInfos(http, { kind: 'tenant' }, null, pageLink, options),
   queryKey: entityViewKeys.all,
-  assign: assignEntityViewToCustomer,
+  entityType: 'ENTITY_VIEW',
+  bulk: runBulkAction,
   unassign: unassignEntityViewFromCustomer,
   makePublic: makeEntityViewPublic,
 };
@@ -50,6 +52,7 @@ export function useEntityViewTable(scope: EntityViewTableScope): {
 } {
   const { t } = useTranslation();
   const { http } = useServices();
+  const telemetryTab = useLiveTelemetryTabApi();
   const [typeFilter, setTypeFilter] = useState<string | null>(null);
   const assignable = useCustomerAssignable(scope, ENTITY_VIEWS_ASSIGNABLE, http);
 
@@ -79,6 +82,12 @@ export function useEntityViewTable(scope: EntityViewTableScope): {
       delete: tenant
         ? {
             run: (v) => deleteEntityView(http, v.id.id),
+            runMany: (selected) =>
+              runBulkAction(
+                http,
+                'delete',
+                selected.map((v) => v.id),
+              ),
             title: (v) => t('entity-view.delete-title', { name: v.name }),
             message: t('entity-view.delete-text'),
             bulkTitle: (count) => t('entity-view.delete-entity-views-title', { count }),
@@ -92,9 +101,11 @@ export function useEntityViewTable(scope: EntityViewTableScope): {
         render: (props) => <EntityViewForm {...props} />,
         isReadonly: () => scope.kind === 'customerUser',
         copyIdLabel: t('entity-view.copy-id'),
-        // No Attributes / Latest telemetry tabs: the server does not read through to the target yet.
+        // The view's own server attributes, and the latest telemetry of its target within the
+        // view's keys and time window (the server reads through to the target).
         tabs: entityDataTabs(t, {
           entityId: (v) => v.id,
+          attributes: telemetryTab,
           relations: {
             api: relationsTabApi(http),
             targetTypes:
@@ -108,7 +119,7 @@ export function useEntityViewTable(scope: EntityViewTableScope): {
           ? `/customers/${scope.customerId}/entityViews/${v.id.id}`
           : `/entityViews/${v.id.id}`,
     };
-  }, [t, http, scope, assignable, typeFilter]);
+  }, [t, http, telemetryTab, scope, assignable, typeFilter]);
 
   return { config, dialogs: assignable.dialogs };
 }

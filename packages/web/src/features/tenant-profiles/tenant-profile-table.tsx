@@ -2,7 +2,7 @@ import type { TenantProfile } from '@meridian/common';
 import FileDownload from '@mui/icons-material/FileDownload';
 import FileUpload from '@mui/icons-material/FileUpload';
 import Flag from '@mui/icons-material/Flag';
-import { type ReactNode, useMemo, useRef } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   deleteTenantProfile,
@@ -14,7 +14,8 @@ import {
 } from '../../api/tenant-profiles';
 import { useServices } from '../../app/services/useServices';
 import { downloadJson } from '../../components/entity-table/download';
-import type { EntityActionContext, EntityTableConfig } from '../../components/entity-table/types';
+import { useJsonFileImport } from '../../components/entity-table/json-import';
+import type { EntityTableConfig } from '../../components/entity-table/types';
 import { selectors } from '../../selectors';
 import { TenantProfileForm } from './TenantProfileForm';
 import {
@@ -32,8 +33,12 @@ export function useTenantProfileTable(): {
 } {
   const { t } = useTranslation();
   const { http, toasts } = useServices();
-  const importContext = useRef<EntityActionContext | null>(null);
-  const fileInput = useRef<HTMLInputElement | null>(null);
+  const { start: startImport, input: importInput } = useJsonFileImport({
+    parse: parseImportedTenantProfile,
+    save: (profile) => saveTenantProfile(http, profile),
+    invalidFile: () => toasts.show({ message: t('tenant-profiles.invalid-file'), type: 'error' }),
+    testId: selectors.tenantProfiles.importFile,
+  });
 
   const config = useMemo(
     (): EntityTableConfig<TenantProfile, TenantProfileValues> => ({
@@ -55,10 +60,7 @@ export function useTenantProfileTable(): {
           id: 'import',
           label: t('tenant-profiles.import'),
           icon: <FileUpload fontSize="small" />,
-          onAction: (context) => {
-            importContext.current = context;
-            fileInput.current?.click();
-          },
+          onAction: startImport,
         },
       ],
       rowActions: [
@@ -106,38 +108,8 @@ export function useTenantProfileTable(): {
       },
       detailsPagePath: (profile) => `/tenantProfiles/${profile.id.id}`,
     }),
-    [t, http],
+    [t, http, startImport],
   );
 
-  const importFile = async (file: File) => {
-    const profile = parseImportedTenantProfile(await file.text());
-    if (!profile) {
-      toasts.show({ message: t('tenant-profiles.invalid-file'), type: 'error' });
-      return;
-    }
-    try {
-      await saveTenantProfile(http, profile);
-      importContext.current?.refresh();
-    } catch {
-      // Shown by the HTTP client.
-    }
-  };
-
-  const dialogs = (
-    <input
-      ref={fileInput}
-      type="file"
-      accept=".json,application/json"
-      hidden
-      data-testid={selectors.tenantProfiles.importFile}
-      onChange={(event) => {
-        const file = event.target.files?.[0];
-        event.target.value = '';
-        if (file) {
-          void importFile(file);
-        }
-      }}
-    />
-  );
-  return { config, dialogs };
+  return { config, dialogs: importInput };
 }

@@ -438,6 +438,31 @@ function adminRoutes(store: AdminStore): Route[] {
     ],
     [
       'GET',
+      /^\/api\/audit\/logs\/user\/(?<id>[^/]+)$/,
+      (_call, p) => {
+        const entry = found(p.id);
+        if (!entry) {
+          return notFound();
+        }
+        const log = {
+          id: { id: `log-${p.id}` },
+          createdTime: Date.now() - 60_000,
+          tenantId: entry.user.tenantId,
+          customerId: entry.user.customerId,
+          entityId: { entityType: 'DEVICE', id: 'device-1' },
+          entityName: `Device changed by ${entry.user.email}`,
+          userId: entry.user.id,
+          userName: entry.user.email,
+          actionType: 'UPDATED',
+          actionData: {},
+          actionStatus: 'SUCCESS',
+          actionFailureDetails: null,
+        };
+        return { body: { data: [log], totalPages: 1, totalElements: 1, hasNext: false } };
+      },
+    ],
+    [
+      'GET',
       /^\/api\/user\/(?<id>[^/]+)\/token$/,
       (_call, p) => {
         const entry = found(p.id);

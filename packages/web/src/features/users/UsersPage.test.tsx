@@ -227,6 +227,19 @@ describe('UsersPage: customer users', () => {
     });
   });
 
+  it("a customer user's details have an audit log tab with what the user did", async () => {
+    const { user } = renderApp({
+      path: '/customers/customer-1/users/user-c1',
+      signedInAs: TENANT,
+      backend: createAdminBackend(),
+    });
+    const page = await screen.findByTestId(T.detailsPage, {}, { timeout: 5000 });
+    await user.click(await within(page).findByTestId(T.detailsTab('auditLogs')));
+    expect(
+      await within(page).findByRole('cell', { name: 'Device changed by cu1@meridian.test' }),
+    ).toBeInTheDocument();
+  });
+
   it('tenant admin details offer no dashboards (the system administrator cannot list them)', async () => {
     renderApp({
       path: `/tenants/tenant-1/users/id-${TENANT}`,
@@ -237,5 +250,7 @@ describe('UsersPage: customer users', () => {
     expect(await within(page).findByTestId(T.detailsTitle)).toHaveTextContent(TENANT);
     expect(within(page).getByTestId(U.email)).toHaveValue(TENANT);
     expect(within(page).queryByTestId(U.defaultDashboard)).not.toBeInTheDocument();
+    // System administrators read no audit logs.
+    expect(within(page).queryByTestId(T.detailsTab('auditLogs'))).not.toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import Link from '@mui/icons-material/Link';
 import Login from '@mui/icons-material/Login';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { auditLogsTabSource } from '../../api/audit-logs';
 import type { DashboardScope } from '../../api/dashboards';
 import {
   createUser,
@@ -29,6 +30,7 @@ import type {
   EntityTableConfig,
   RowAction,
 } from '../../components/entity-table/types';
+import { entityDataTabs } from '../../components/entity-tabs/entity-data-tabs';
 import { ActivationLinkDialog } from './ActivationLinkDialog';
 import { AddUserForm, UserForm } from './UserForm';
 import {
@@ -192,6 +194,11 @@ export function useUserTable(scope: UserTableScope): {
             : createUser(http, newUserOfValues(values, scope), true),
         render: (props) => <UserForm {...props} dashboards={dashboards} />,
         copyIdLabel: t('users.copy-id'),
+        // A customer user's log (what the user did) is read by the tenant administrator; system
+        // administrators, who list tenant administrators, have no audit log access (reference §2.5).
+        tabs: tenantAdmins
+          ? undefined
+          : entityDataTabs(t, { entityId: (user) => user.id, auditLogs: auditLogsTabSource(http, 'user') }),
       },
       detailsPagePath: (user) => `${usersPath(scope)}/${user.id.id}`,
     };

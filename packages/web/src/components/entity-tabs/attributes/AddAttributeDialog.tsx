@@ -15,7 +15,7 @@ import { type ValueDraft, valueDraftOf, valueOfDraft } from './value-input';
 const S = entityTabsSelectors.attributes;
 
 /** Longest attribute key the console accepts. */
-export const ATTRIBUTE_KEY_MAX_LENGTH = 255;
+const ATTRIBUTE_KEY_MAX_LENGTH = 255;
 
 function keyError(key: string): string | null {
   if (key.trim() === '') {

@@ -1,11 +1,16 @@
 import type { AttributeData, AttributeScope, EntityId, JsonValue } from '@meridian/common';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { selectors } from '../../../selectors';
 import { entityTabsSelectors } from '../selectors';
 import { renderTab, tableHeaders, tableRow, tableRows } from '../tab-test-utils';
 import { AttributeTable } from './AttributeTable';
-import { type AttributesTabApi, DEVICE_ATTRIBUTE_SCOPES } from './types';
+import {
+  type AttributesTabApi,
+  DEVICE_ATTRIBUTE_SCOPES,
+  type LivePointsListener,
+  type LiveTelemetrySource,
+} from './types';
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
@@ -15,6 +20,33 @@ const S = entityTabsSelectors.attributes;
 const V = entityTabsSelectors.valueInput;
 const DEVICE: EntityId = { entityType: 'DEVICE', id: 'device-1' };
 const T0 = new Date(2024, 0, 1, 12, 0, 0).getTime();
+
+/** A live source whose values the test pushes; it records what the tab subscribed to. */
+function fakeLive() {
+  const subscriptions: { what: string; listener: LivePointsListener; active: boolean }[] = [];
+  const add = (what: string, listener: LivePointsListener) => {
+    const subscription = { what, listener, active: true };
+    subscriptions.push(subscription);
+    return () => {
+      subscription.active = false;
+    };
+  };
+  const live: LiveTelemetrySource = {
+    attributes: (entityId, scope, listener) => add(`${entityId.id} ${scope}`, listener),
+    latestTelemetry: (entityId, listener) => add(`${entityId.id} telemetry`, listener),
+  };
+  return {
+    live,
+    /** What is subscribed now. */
+    active: () => subscriptions.filter((item) => item.active).map((item) => item.what),
+    /** Sends points to every live subscription, as the socket would. */
+    push: (values: Record<string, [number, string]>) =>
+      act(() => {
+        const points = new Map(Object.entries(values).map(([key, [ts, value]]) => [key, { ts, value }]));
+        for (const item of subscriptions.filter((entry) => entry.active)) item.listener(points);
+      }),
+  };
+}
 
 /** An in-memory attribute store behind the tab's calls. */
 function fakeApi(seed: Partial<Record<AttributeScope | 'TELEMETRY', Record<string, JsonValue>>> = {}) {
@@ -248,5 +280,87 @@ describe('AttributeTable: latest telemetry', () => {
     await user.click(within(confirm).getByTestId(T.confirmOk));
     await waitFor(() => expect(keys('telemetry')).toEqual(['pressure', 'temperature']));
     expect(api.deleteTelemetry).toHaveBeenCalledWith(DEVICE, ['humidity']);
+  });
+});
+
+describe('AttributeTable: live updates', () => {
+  it('shows a telemetry value posted by the device without pressing Refresh', async () => {
+    const { api } = fakeApi({ TELEMETRY: { temperature: 21.5 } });
+    const source = fakeLive();
+    const { unmount } = await renderTab(
+      <AttributeTable kind="telemetry" entityId={DEVICE} api={{ ...api, live: source.live }} />,
+    );
+    await waitFor(() => expect(keys('telemetry')).toEqual(['temperature']));
+    expect(source.active()).toEqual(['device-1 telemetry']);
+    const later = T0 + 60_000;
+    source.push({ temperature: [later, '22.75'], pressure: [later, '1013'] });
+    await waitFor(() => expect(keys('telemetry')).toEqual(['pressure', 'temperature']));
+    expect(tableRow('telemetry', 'temperature').textContent).toContain('22.75');
+    expect(tableRow('telemetry', 'temperature').textContent).toContain('2024-01-01 12:01:00');
+    // Served from the live values: the list was loaded once.
+    expect(api.getLatestTelemetry).toHaveBeenCalledTimes(1);
+    // An older point does not replace a newer one.
+    source.push({ temperature: [later - 1, '0'] });
+    expect(tableRow('telemetry', 'temperature').textContent).toContain('22.75');
+    unmount();
+    expect(source.active()).toEqual([]);
+  });
+
+  it('follows the chosen scope and keeps a live number a number when edited', async () => {
+    const { api } = fakeApi({ CLIENT_SCOPE: { firmware: '1.0' }, SHARED_SCOPE: { level: 3 } });
+    const source = fakeLive();
+    const { user } = await renderTab(
+      <AttributeTable
+        kind="attributes"
+        entityId={DEVICE}
+        api={{ ...api, live: source.live }}
+        scopes={DEVICE_ATTRIBUTE_SCOPES}
+      />,
+    );
+    await waitFor(() => expect(keys()).toEqual(['firmware']));
+    expect(source.active()).toEqual(['device-1 CLIENT_SCOPE']);
+    source.push({ firmware: [T0 + 60_000, '1.1'] });
+    await waitFor(() => expect(tableRow('attributes', '1.1')).toBeTruthy());
+
+    await user.click(screen.getByTestId(S.scope));
+    await user.click(screen.getByRole('option', { name: 'Shared attributes' }));
+    await waitFor(() => expect(keys()).toEqual(['level']));
+    expect(source.active()).toEqual(['device-1 SHARED_SCOPE']);
+    source.push({ level: [T0 + 60_000, '4'] });
+    await waitFor(() => expect(tableRow('attributes', 'level').textContent).toContain('4'));
+    await user.click(within(tableRow('attributes', 'level')).getByTestId(S.value));
+    const panel = await screen.findByTestId(S.editPanel);
+    expect(within(panel).getByTestId(V.integer)).toHaveValue(4);
+  });
+
+  it('reloads the list when a new editable key arrives, so it gets its real type', async () => {
+    const { api, store } = fakeApi({ SERVER_SCOPE: { a: 1 } });
+    const source = fakeLive();
+    await renderTab(
+      <AttributeTable kind="attributes" entityId={DEVICE} api={{ ...api, live: source.live }} />,
+    );
+    await waitFor(() => expect(keys()).toEqual(['a']));
+    store('SERVER_SCOPE').set('enabled', { key: 'enabled', value: true, lastUpdateTs: T0 + 60_000 });
+    source.push({ enabled: [T0 + 60_000, 'true'] });
+    await waitFor(() => expect(keys()).toEqual(['a', 'enabled']));
+    expect(api.getAttributes).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not bring back keys deleted in the table', async () => {
+    const { api } = fakeApi({ TELEMETRY: { humidity: 40, temperature: 21.5 } });
+    const source = fakeLive();
+    const { user } = await renderTab(
+      <AttributeTable kind="telemetry" entityId={DEVICE} api={{ ...api, live: source.live }} />,
+    );
+    await waitFor(() => expect(keys('telemetry')).toEqual(['humidity', 'temperature']));
+    source.push({ humidity: [T0 + 60_000, '41'] });
+    await waitFor(() => expect(tableRow('telemetry', 'humidity').textContent).toContain('41'));
+    await user.click(within(tableRow('telemetry', 'humidity')).getByTestId(T.rowCheckbox));
+    await user.click(screen.getByTestId(T.groupAction('delete')));
+    await user.click(within(await screen.findByTestId(T.confirmDialog)).getByTestId(T.confirmOk));
+    await waitFor(() => expect(keys('telemetry')).toEqual(['temperature']));
+    await user.click(screen.getByTestId(T.refresh));
+    await waitFor(() => expect(api.getLatestTelemetry).toHaveBeenCalledTimes(3));
+    expect(keys('telemetry')).toEqual(['temperature']);
   });
 });

@@ -1,4 +1,4 @@
-import type { AttributeData, AttributeScope, EntityId, JsonValue } from '@meridian/common';
+import type { AttributeData, AttributeScope, EntityId, JsonValue, PageLink } from '@meridian/common';
 import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
@@ -7,7 +7,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EntityTable } from '../../entity-table/EntityTable';
@@ -16,7 +16,8 @@ import { clientPage, useDropOnUnmount, wholeList } from '../client-page';
 import { entityTabsSelectors } from '../selectors';
 import { AddAttributeDialog } from './AddAttributeDialog';
 import { EditAttributeValuePanel } from './EditAttributeValuePanel';
-import { type AttributesTabApi, SERVER_ATTRIBUTE_SCOPES } from './types';
+import { LiveOverlay } from './live-overlay';
+import { type AttributesTabApi, type LivePoint, SERVER_ATTRIBUTE_SCOPES } from './types';
 import { valueText } from './value-input';
 
 const S = entityTabsSelectors.attributes;
@@ -59,6 +60,9 @@ export interface AttributeTableProps {
  * the whole list is loaded, then searched by key, sorted and paged in the browser. Server and shared
  * attributes can be added, edited in place (click the value) and deleted; client attributes are
  * read-only. Latest telemetry can be refreshed and its keys deleted with all their data.
+ *
+ * With `api.live` the list follows the entity: an attribute subscription of the shown scope (or a
+ * latest time-series subscription) lays each new value over the loaded list.
  */
 export function AttributeTable({
   entityId: givenId,
@@ -86,9 +90,46 @@ export function AttributeTable({
     void queryClient.invalidateQueries({ queryKey: baseKey });
   };
   useDropOnUnmount([...baseKey, 'all']);
+  const editable = !telemetry && scope !== 'CLIENT_SCOPE';
+
+  // One overlay per shown list: a new scope starts from its own REST list and subscription.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listName and entityId name the list.
+  const overlay = useMemo(() => new LiveOverlay(), [listName, entityId]);
+  const onLive = (points: ReadonlyMap<string, LivePoint>) => {
+    const newKey = overlay.apply(points);
+    const listKey = [...baseKey, 'all', listName];
+    if (newKey && editable) {
+      // The socket sends text: reload the list so a new editable value gets its real type.
+      void queryClient.invalidateQueries({ queryKey: listKey });
+      void queryClient.invalidateQueries({ queryKey: [...baseKey, 'table', listName] });
+      return;
+    }
+    const loaded = queryClient.getQueryData<AttributeData[]>(listKey);
+    if (!loaded) {
+      return; // The list is loading; its page is built with the overlay when it arrives.
+    }
+    const rows = overlay.merge(loaded).map(rowOf);
+    // Repaint the cached pages in place (the entity table keys them [...queryKey, 'table', ...listKey,
+    // pageLink]): no refetch, so a stream of values does not flash the progress bar.
+    for (const [key] of queryClient.getQueriesData({ queryKey: [...baseKey, 'table', listName] })) {
+      const pageLink = key.at(-1) as PageLink;
+      queryClient.setQueryData(key, clientPage(rows, pageLink, ['key']));
+    }
+  };
+  const liveHandler = useRef(onLive);
+  useEffect(() => {
+    liveHandler.current = onLive;
+  });
+  const live = api.live;
+  useEffect(() => {
+    if (!live) {
+      return undefined;
+    }
+    const listener = (points: ReadonlyMap<string, LivePoint>) => liveHandler.current(points);
+    return telemetry ? live.latestTelemetry(entityId, listener) : live.attributes(entityId, scope, listener);
+  }, [live, entityId, telemetry, scope]);
 
   const config = useMemo((): EntityTableConfig<AttributeRow, FieldValues> => {
-    const editable = !telemetry && scope !== 'CLIENT_SCOPE';
     const deletable = telemetry || scope !== 'CLIENT_SCOPE';
     const valueCell = (row: AttributeRow) => {
       const text = valueText(row.value);
@@ -131,10 +172,15 @@ export function AttributeTable({
       listKey: [listName],
       defaultSort: { property: 'key', direction: 'ASC' },
       fetchPage: async (pageLink) => {
-        const all = await wholeList(queryClient, [...baseKey, 'all', listName], (signal) =>
-          telemetry ? api.getLatestTelemetry(entityId, signal) : api.getAttributes(entityId, scope, signal),
-        );
-        return clientPage(all.map(rowOf), pageLink, ['key']);
+        const all = await wholeList(queryClient, [...baseKey, 'all', listName], async (signal) => {
+          const token = overlay.beginLoad();
+          const rows = await (telemetry
+            ? api.getLatestTelemetry(entityId, signal)
+            : api.getAttributes(entityId, scope, signal));
+          overlay.loaded(token, rows);
+          return rows;
+        });
+        return clientPage(overlay.merge(all).map(rowOf), pageLink, ['key']);
       },
       headerFilter:
         !telemetry && scopes.length > 1 ? (
@@ -209,6 +255,7 @@ export function AttributeTable({
                   await (telemetry
                     ? api.deleteTelemetry(entityId, keys)
                     : api.deleteAttributes(entityId, scope, keys));
+                  overlay.forget(keys);
                 } finally {
                   context.refresh();
                 }
@@ -217,7 +264,7 @@ export function AttributeTable({
           ]
         : [],
     };
-  }, [t, queryClient, api, entityId, telemetry, scope, scopes, listName, baseKey]);
+  }, [t, queryClient, api, entityId, telemetry, scope, scopes, listName, baseKey, editable, overlay]);
 
   return (
     <>

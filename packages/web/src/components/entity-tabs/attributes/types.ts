@@ -13,6 +13,25 @@ export interface AttributesTabApi {
   getLatestTelemetry(entityId: EntityId, signal: AbortSignal): Promise<AttributeData[]>;
   /** Deletes every point of the keys. */
   deleteTelemetry(entityId: EntityId, keys: readonly string[]): Promise<unknown>;
+  /** Live values laid over the loaded list; without it the tab changes only on Refresh. */
+  live?: LiveTelemetrySource;
+}
+
+/** The newest value of a key as the live channel sends it: text, with its time (reference §3.3). */
+export interface LivePoint {
+  ts: number;
+  value: string;
+}
+
+export type LivePointsListener = (points: ReadonlyMap<string, LivePoint>) => void;
+
+/**
+ * Live values of one entity (the telemetry socket provides them: `api/ws/live-telemetry.ts`). Each
+ * call subscribes until the returned function is called; the first points are the current values.
+ */
+export interface LiveTelemetrySource {
+  attributes(entityId: EntityId, scope: AttributeScope, onPoints: LivePointsListener): () => void;
+  latestTelemetry(entityId: EntityId, onPoints: LivePointsListener): () => void;
 }
 
 /** Scopes of a device's Attributes tab, in the reference's order; the first is shown first. */
