@@ -1,0 +1,126 @@
+// MQTT ingest: 1,000 devices publish telemetry of 3 data points per message with QoS 1, each
+// keeping a few publishes in flight; a PUBACK means the points are committed (issue 4). Budget:
+// >= 15,000 messages/s (45,000 data points/s) on PostgreSQL, >= 5,000 messages/s on the embedded
+// store, on 2 cores. Run after `npm run build`:
+//   node bench/mqtt-ingest.mjs [embedded|postgres ...]
+// Env: DEVICES (1000), DURATION_S (20), WARMUP_S (3), IN_FLIGHT (per connection, 8).
+// Reports acknowledged messages/s in the measured window, the server's CPU (cores busy) and RSS,
+// and checks on a sample of devices that every acknowledged point is stored (COUNT aggregate).
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  api,
+  busyCores,
+  cpuSeconds,
+  createDevices,
+  machine,
+  machineJiffies,
+  rssMb,
+  startFleetServer,
+} from './lib/fleet.mjs';
+import { connect } from './lib/mqtt-lite.mjs';
+
+const DEVICES = Number(process.env.DEVICES ?? 1000);
+const DURATION_S = Number(process.env.DURATION_S ?? 20);
+const WARMUP_S = Number(process.env.WARMUP_S ?? 3);
+const IN_FLIGHT = Number(process.env.IN_FLIGHT ?? 8);
+const BUDGET = { postgres: 15000, embedded: 5000 };
+const stores = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['embedded', 'postgres'];
+
+async function runOn(store) {
+  const fleet = await startFleetServer(store);
+  const { server, token } = fleet;
+  try {
+    const ids = await createDevices(server.url, token, DEVICES);
+    const clients = [];
+    for (let i = 0; i < DEVICES; i += 100) {
+      const batch = [];
+      for (let k = i; k < Math.min(DEVICES, i + 100); k++) {
+        batch.push(connect({ port: server.mqttPort, username: `bench-${k}`, clientId: `bench-${k}` }));
+      }
+      clients.push(...(await Promise.all(batch)));
+    }
+    const baseTs = Date.now() - 86_400_000;
+    const acked = new Array(DEVICES).fill(0);
+    let total = 0;
+    let running = true;
+    const loops = clients.map(async (client, device) => {
+      let seq = 0;
+      const lane = async () => {
+        while (running) {
+          const ts = baseTs + seq++;
+          const payload = `{"ts":${ts},"values":{"temperature":${(20 + (seq % 100) / 10).toFixed(1)},"humidity":${seq % 100},"active":${seq % 2 === 0}}}`;
+          await client.publish('v1/devices/me/telemetry', payload, 1);
+          acked[device]++;
+          total++;
+        }
+      };
+      await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
+    });
+    await sleep(WARMUP_S * 1000);
+    const startTotal = total;
+    const startCpu = cpuSeconds(server.pid);
+    const startMachine = machineJiffies();
+    const started = performance.now();
+    let peakRss = 0;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, rssMb(server.pid));
+    }, 500);
+    await sleep(DURATION_S * 1000);
+    const elapsed = (performance.now() - started) / 1000;
+    const messages = total - startTotal;
+    const cores = (cpuSeconds(server.pid) - startCpu) / elapsed;
+    const machineCores = busyCores(startMachine, machineJiffies());
+    clearInterval(sampler);
+    running = false;
+    await Promise.all(loops);
+    const rate = messages / elapsed;
+
+    // Every acknowledged point is stored: COUNT of each key over all time equals the acks.
+    let verified = 0;
+    let lost = 0;
+    for (let i = 0; i < DEVICES; i += Math.max(1, Math.floor(DEVICES / 20))) {
+      const end = baseTs + 10_000_000;
+      const data = await api(
+        server.url,
+        token,
+        'GET',
+        `/api/plugins/telemetry/DEVICE/${ids.get(i)}/values/timeseries?keys=temperature,humidity,active&startTs=${baseTs}&endTs=${end}&interval=${end - baseTs}&agg=COUNT`,
+      );
+      for (const key of ['temperature', 'humidity', 'active']) {
+        const stored = Number(data[key]?.[0]?.value ?? 0);
+        if (stored < acked[i]) lost += acked[i] - stored;
+      }
+      verified++;
+    }
+    await Promise.all(clients.map((c) => c.end()));
+    return {
+      store,
+      rate,
+      messages,
+      elapsed,
+      cores,
+      machineCores,
+      peakRss,
+      verified,
+      lost,
+      budget: BUDGET[store],
+    };
+  } finally {
+    await fleet.stop();
+  }
+}
+
+console.log(`machine: ${machine()}`);
+console.log(`${DEVICES} devices, ${IN_FLIGHT} QoS 1 publishes in flight each, 3 data points per message`);
+let ok = true;
+for (const store of stores) {
+  const r = await runOn(store);
+  const met = r.rate >= r.budget && r.lost === 0;
+  ok = ok && met;
+  console.log(
+    `${r.store}: ${Math.round(r.rate)} messages/s (${Math.round(r.rate * 3)} data points/s) over ${r.elapsed.toFixed(1)} s, ` +
+      `Meridian CPU ${r.cores.toFixed(2)} cores (whole machine incl. client and database ${r.machineCores.toFixed(2)}), peak RSS ${Math.round(r.peakRss)} MB; ` +
+      `${r.verified} devices checked, ${r.lost} acknowledged points missing; budget ${r.budget} messages/s: ${met ? 'met' : 'NOT met'}`,
+  );
+}
+if (!ok) process.exitCode = 1;
