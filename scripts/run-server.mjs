@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeFlags } from './server-node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverEntry = path.join(root, 'packages/server/dist/main.js');
@@ -47,18 +48,19 @@ export async function startServer(options = {}) {
   const coapPort = Number(options.env?.COAP_PORT ?? (await freeUdpPort()));
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [serverEntry], {
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    MQTT_PORT: String(mqttPort),
+    COAP_PORT: String(coapPort),
+    ...options.env,
+  };
+  const child = spawn(process.execPath, [...serverNodeFlags(env), serverEntry], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      MQTT_PORT: String(mqttPort),
-      COAP_PORT: String(coapPort),
-      ...options.env,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs = [];

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SHARED_BUFFERS_PATTERN } from './db/pglite-module.js';
 import { loadWsSettings, type WsSettings } from './ws/settings.js';
 
 /** Typed configuration read from environment variables (documented in the README). */
@@ -12,6 +13,8 @@ export interface Config {
   dataDir: string;
   /** Absent: embedded PGlite under dataDir. `memory://` keeps the embedded store in memory (tests). */
   databaseUrl: string | undefined;
+  /** PostgreSQL shared_buffers of the embedded store (PGLITE_SHARED_BUFFERS, decision 0013). */
+  embeddedSharedBuffers: string;
   logLevel: string;
   /** Install the demo tenant, customer, users and devices on first start. */
   demoData: boolean;
@@ -74,6 +77,15 @@ function mqttSsl(env: NodeJS.ProcessEnv): Config['mqttSsl'] {
   };
 }
 
+function sharedBuffers(env: NodeJS.ProcessEnv): string {
+  const raw = env.PGLITE_SHARED_BUFFERS || '16MB';
+  if (!SHARED_BUFFERS_PATTERN.test(raw))
+    throw new Error(
+      `Environment variable PGLITE_SHARED_BUFFERS must be like 16MB or 512kB (at most 5 characters), got '${raw}'`,
+    );
+  return raw;
+}
+
 const defaultWebDir = path.resolve(import.meta.dirname, '../../web/dist');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -85,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     coapPort: int('COAP_PORT', 5683, env),
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    embeddedSharedBuffers: sharedBuffers(env),
     logLevel: env.LOG_LEVEL || 'info',
     demoData: bool('DEMO_DATA', true, env),
     webDir: env.WEB_DIR ? path.resolve(env.WEB_DIR) : defaultWebDir,

@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   const store = await openStore({
     ...config,
     onIdleConnectionError: (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`),
+    onEmbeddedNotice: (message) => console.warn(message),
   });
   await migrate(store.db);
   if (!(await isInstalled(store.db))) {

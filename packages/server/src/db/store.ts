@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { pgliteModule } from './pglite-module.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -26,6 +27,10 @@ const INT8_OID = 20;
 export async function openStore(options: {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** shared_buffers of the embedded store; absent: PGlite's own 128MB. */
+  embeddedSharedBuffers?: string;
+  /** Told when the embedded store cannot apply embeddedSharedBuffers and runs with PGlite's own. */
+  onEmbeddedNotice?: (message: string) => void;
   /** Told when an idle PostgreSQL connection fails (server restart, terminated session). */
   onIdleConnectionError?: (error: Error) => void;
 }): Promise<Store> {
@@ -52,7 +57,13 @@ export async function openStore(options: {
     dataPath = path.join(options.dataDir, 'db');
     await fs.mkdir(dataPath, { recursive: true });
   }
-  const pglite = new PGlite(dataPath);
+  let wasmModule: PGliteOptions['wasmModule'];
+  if (options.embeddedSharedBuffers) {
+    const loaded = await pgliteModule(options.embeddedSharedBuffers);
+    if (loaded.patched) wasmModule = loaded.module;
+    else options.onEmbeddedNotice?.(`embedded store keeps PGlite's shared_buffers: ${loaded.reason}`);
+  }
+  const pglite = new PGlite(dataPath, { wasmModule });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
