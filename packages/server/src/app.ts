@@ -67,6 +67,7 @@ import { UsersService } from './modules/users/service.js';
 import { TsKvPartitions } from './telemetry/partitions.js';
 import { TelemetryRepo } from './telemetry/repo.js';
 import { TelemetryService } from './telemetry/service.js';
+import { TsTtlCleanup } from './telemetry/ttl-cleanup.js';
 import { CoapTransport } from './transport/coap/coap-transport.js';
 import { createDeviceTransportCore, type DeviceTransportCore } from './transport/core/index.js';
 import { registerDeviceHttpRoutes } from './transport/http/routes.js';
@@ -80,6 +81,8 @@ export interface Services {
   users: UsersService;
   jwt: JwtService;
   telemetry: TelemetryService;
+  /** Removes time-series points past their owner's TTL, daily (`runOnce` for an immediate run). */
+  tsTtl: TsTtlCleanup;
   /** Device connectivity core shared by the MQTT, HTTP and CoAP transports and the RPC module. */
   transport: DeviceTransportCore;
   deviceEvents: DeviceEvents;
@@ -172,6 +175,9 @@ export async function buildApp(
   const partitions = new TsKvPartitions(db, (message) => app.log.warn(message));
   await partitions.start();
   app.addHook('onClose', async () => partitions.stop());
+  const tsTtl = new TsTtlCleanup(db, config.tsTtl, app.log);
+  tsTtl.start();
+  app.addHook('onClose', async () => tsTtl.stop());
 
   const transport = createDeviceTransportCore({
     db,
@@ -299,6 +305,7 @@ export async function buildApp(
       users,
       jwt,
       telemetry,
+      tsTtl,
       transport,
       deviceEvents,
       coap,

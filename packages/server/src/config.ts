@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { SHARED_BUFFERS_PATTERN } from './db/pglite-module.js';
+import type { TsTtlSettings } from './telemetry/ttl-cleanup.js';
 import { loadWsSettings, type WsSettings } from './ws/settings.js';
 
 /** Typed configuration read from environment variables (documented in the README). */
@@ -30,6 +31,8 @@ export interface Config {
   userTokenAccessEnabled: boolean;
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
+  /** The time-series TTL clean-up (reference `sql.ttl.ts`). */
+  tsTtl: TsTtlSettings;
   /** Telemetry WebSocket limits and intervals (WS_* variables, see ws/settings.ts). */
   ws: WsSettings;
   /** Device transport core timings (reference §4.5, §7.1), in ms. */
@@ -109,6 +112,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     userTokenAccessEnabled: bool('USER_TOKEN_ACCESS_ENABLED', true, env),
     bodyLimit: int('HTTP_BODY_LIMIT', 16 * 1024 * 1024, env),
+    tsTtl: {
+      enabled: bool('SQL_TTL_TS_ENABLED', true, env),
+      intervalMs: int('SQL_TTL_TS_EXECUTION_INTERVAL', 86_400_000, env),
+      systemTtlSec: int('SQL_TTL_TS_TS_KEY_VALUE_TTL', 0, env),
+    },
     ws: loadWsSettings(env),
     deviceTransport: {
       clientSideRpcTimeoutMs: int('CLIENT_SIDE_RPC_TIMEOUT', 60000, env),
