@@ -9,6 +9,7 @@ import { type AuditedActionSpec, type AuditRecorder, auditedAction } from '../au
 import { violatedUnique } from '../customer-assignable/constraints.js';
 import { type AssignableKind, assignableSubject } from '../customer-assignable/kind.js';
 import { parseIdList, requirePage } from '../customer-assignable/lists.js';
+import { customerOfSave, refId } from '../customer-assignable/save-input.js';
 import type { CustomerAssignmentService, RelatedQuery } from '../customer-assignable/service.js';
 import type { CustomersRepo } from '../customers/repo.js';
 import { assertEntityLimit } from '../tenant-profiles/limits.js';
@@ -23,8 +24,6 @@ export const ASSET_MESSAGES = {
   hasViews: "Can't delete asset that has entity views!",
   notAssigned: "Asset isn't assigned to any customer!",
 } as const;
-
-const refId = (ref: { id: string } | null | undefined) => (ref?.id && ref.id !== NULL_UUID ? ref.id : null);
 
 export type AssetListQuery = Partial<PageQuery> & { type?: string; assetName?: string };
 
@@ -63,22 +62,6 @@ export class AssetsService {
     return assetInfoToWire(row);
   }
 
-  private async customerFor(
-    principal: Principal,
-    input: AssetInput,
-    stored?: AssetRow,
-  ): Promise<string | null> {
-    // Customer users cannot move assets between customers; assignment has its own endpoints.
-    if (principal.authority === 'CUSTOMER_USER') return stored ? stored.customerId : principal.customerId;
-    if (input.customerId === undefined) return stored?.customerId ?? null;
-    const id = refId(input.customerId);
-    if (!id) return null;
-    const customer = await this.customers.findById(id);
-    // A customer of another tenant is reported like a missing one, so ids of other tenants stay unknown.
-    if (!customer || customer.tenantId !== principal.tenantId) throw badRequest(ASSET_MESSAGES.noCustomer);
-    return id;
-  }
-
   /**
    * POST /api/asset. Access first (WRITE on the stored asset, or CREATE in the caller's tenant), then
    * the checked save, recorded as ADDED or UPDATED, or as a FAILURE when a check refuses it.
@@ -112,7 +95,13 @@ export class AssetsService {
     if (!name?.trim()) throw badRequest(ASSET_MESSAGES.nameRequired);
     const type = input.type;
     if (!type?.trim()) throw badRequest(ASSET_MESSAGES.typeRequired);
-    const customerId = await this.customerFor(principal, input, stored);
+    const customerId = await customerOfSave(
+      this.customers,
+      principal,
+      input.customerId,
+      stored,
+      ASSET_MESSAGES.noCustomer,
+    );
     requireAccess(principal, stored ? 'WRITE' : 'CREATE', 'ASSET', {
       ...(stored ? { id: stored.id } : {}),
       tenantId,

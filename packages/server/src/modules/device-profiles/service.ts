@@ -1,4 +1,4 @@
-import { type DeviceProfile, NULL_UUID } from '@meridian/common';
+import type { DeviceProfile } from '@meridian/common';
 import { type Operation, requireAccess } from '../../auth/policy.js';
 import type { Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/store.js';
@@ -12,6 +12,7 @@ import {
   recordAction,
 } from '../audit-logs/audited-action.js';
 import { isForeignKeyViolation, violatedUnique } from '../customer-assignable/constraints.js';
+import { refId } from '../customer-assignable/save-input.js';
 import type { DeviceEvents } from '../devices/device-events.js';
 import { newDeviceProfileRow } from './default-profile.js';
 import {
@@ -39,7 +40,6 @@ export const PROFILE_MESSAGES = {
   noDashboard: "Can't assign non-existent dashboard!",
 } as const;
 
-const refId = (ref: { id: string } | null | undefined) => (ref?.id && ref.id !== NULL_UUID ? ref.id : null);
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value : null);
 
 const profileSubject = (row: { id: string; name: string }): AuditSubject => ({

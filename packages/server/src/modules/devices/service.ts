@@ -15,6 +15,7 @@ import {
 import { violatedUnique } from '../customer-assignable/constraints.js';
 import { type AssignableKind, assignableSubject, assignableTarget } from '../customer-assignable/kind.js';
 import { parseIdList, requirePage } from '../customer-assignable/lists.js';
+import { customerOfSave, refId } from '../customer-assignable/save-input.js';
 import type { CustomerAssignmentService, RelatedQuery } from '../customer-assignable/service.js';
 import type { CustomersRepo } from '../customers/repo.js';
 import type { DeviceProfileRow } from '../device-profiles/repo.js';
@@ -52,9 +53,6 @@ export const DEVICE_MESSAGES = {
   noFirmware: "Can't assign non-existent firmware!",
   noSoftware: "Can't assign non-existent software!",
 } as const;
-
-type Ref = { id: string } | null | undefined;
-const refId = (ref: Ref) => (ref?.id && ref.id !== NULL_UUID ? ref.id : null);
 
 export type DeviceListQuery = Partial<PageQuery> & {
   type?: string;
@@ -114,22 +112,6 @@ export class DevicesService {
   /** POST /api/device-with-credentials: the device and its credentials in one transaction. */
   saveWithCredentials(principal: Principal, input: { device: DeviceInput; credentials: CredentialsInput }) {
     return this.saveDevice(principal, input.device, { credentials: input.credentials });
-  }
-
-  private async customerFor(
-    principal: Principal,
-    input: DeviceInput,
-    stored?: DeviceRow,
-  ): Promise<string | null> {
-    // Customer users cannot move devices between customers; assignment has its own endpoints.
-    if (principal.authority === 'CUSTOMER_USER') return stored ? stored.customerId : principal.customerId;
-    if (input.customerId === undefined) return stored?.customerId ?? null;
-    const id = refId(input.customerId);
-    if (!id) return null;
-    const customer = await this.customers.findById(id);
-    // A customer of another tenant is reported like a missing one, so ids of other tenants stay unknown.
-    if (!customer || customer.tenantId !== principal.tenantId) throw badRequest(DEVICE_MESSAGES.noCustomer);
-    return id;
   }
 
   private async profileFor(
@@ -203,7 +185,13 @@ export class DevicesService {
     const tenantId = principal.tenantId;
     const name = input.name;
     if (!name?.trim()) throw badRequest(DEVICE_MESSAGES.nameRequired);
-    const customerId = await this.customerFor(principal, input, stored);
+    const customerId = await customerOfSave(
+      this.customers,
+      principal,
+      input.customerId,
+      stored,
+      DEVICE_MESSAGES.noCustomer,
+    );
     requireAccess(principal, stored ? 'WRITE' : 'CREATE', 'DEVICE', {
       ...(stored ? { id: stored.id } : {}),
       tenantId,
