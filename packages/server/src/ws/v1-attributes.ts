@@ -12,6 +12,7 @@ import { LiveFeed } from './live-feed.js';
 import type { AttributesCmd } from './parse.js';
 import type { WsSession } from './session.js';
 import { type V1Data, v1Data, v1Error } from './updates.js';
+import { isSubscription } from './v1-command.js';
 
 /**
  * `attrSubCmds` (reference §3.2, §3.3): the current attributes of one entity (one scope or all,
@@ -36,16 +37,7 @@ export async function handleAttributesCmd(
   deps: WsDeps,
   cmd: AttributesCmd,
 ): Promise<void> {
-  if (cmd.unsubscribe) {
-    // Without an entity id the reference cancels every v1 subscription of the session.
-    if (cmd.entityId) session.cancel('v1', cmd.cmdId);
-    else session.cancelAll('v1');
-    return;
-  }
-  if (!cmd.entityId) {
-    session.send(v1Error(cmd.cmdId, SubscriptionErrorCode.BAD_REQUEST, 'Device id is empty!'));
-    return;
-  }
+  if (!isSubscription(session, cmd)) return;
   let scope: AttributeScope | undefined;
   if (cmd.scope) {
     if (!isAttributeScope(cmd.scope)) {

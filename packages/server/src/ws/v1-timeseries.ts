@@ -7,6 +7,7 @@ import { LiveFeed } from './live-feed.js';
 import type { HistoryCmd, TimeseriesCmd } from './parse.js';
 import type { WsSession } from './session.js';
 import { v1Data, v1Error } from './updates.js';
+import { isSubscription } from './v1-command.js';
 import { aggregationOf, pointsData, readHistory } from './v1-history.js';
 
 /**
@@ -21,15 +22,7 @@ export async function handleTimeseriesCmd(
   deps: WsDeps,
   cmd: TimeseriesCmd,
 ): Promise<void> {
-  if (cmd.unsubscribe) {
-    if (cmd.entityId) session.cancel('v1', cmd.cmdId);
-    else session.cancelAll('v1');
-    return;
-  }
-  if (!cmd.entityId) {
-    session.send(v1Error(cmd.cmdId, SubscriptionErrorCode.BAD_REQUEST, 'Device id is empty!'));
-    return;
-  }
+  if (!isSubscription(session, cmd)) return;
   const requested = splitKeys(cmd.keys);
   const history = requested.length > 0 && cmd.timeWindow > 0;
   try {
