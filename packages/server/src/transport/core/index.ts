@@ -21,6 +21,13 @@ import type { DeviceApi, RpcReplySink } from './types.js';
 export type { ClaimData } from './claim.js';
 export { ClaimRegistry } from './claim.js';
 export { type ClientRpcRequest, ClientRpcTimeoutError } from './client-rpc.js';
+export {
+  DEFAULT_RPC_REQUEST_PROTO_SCHEMA,
+  DownlinkCodec,
+  DownlinkEncodingError,
+  kvValueFromJson,
+  type TimedKvEntry,
+} from './downlink-codec.js';
 export { DEFAULT_TRANSPORT_CORE_OPTIONS, type TransportCoreOptions } from './options.js';
 export {
   decodeJson,

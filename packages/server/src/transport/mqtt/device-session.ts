@@ -1,6 +1,6 @@
 import type { Client, PublishPacket } from 'aedes';
 import { TelemetryInputError } from '../../telemetry/values.js';
-import { ClientRpcTimeoutError } from '../core/index.js';
+import { ClientRpcTimeoutError, DownlinkEncodingError } from '../core/index.js';
 import type {
   AttributeUpdatePayload,
   DeviceApi,
@@ -9,6 +9,7 @@ import type {
   DeviceSessionListener,
   ToDeviceRpc,
 } from '../core/types.js';
+import type { MqttDownlinks } from './downlinks.js';
 import { attributeRequestKeys, type MqttPayloads, optionalJson } from './payloads.js';
 import {
   type MqttLogger,
@@ -35,6 +36,8 @@ import {
 export interface DeviceSessionDeps {
   api: DeviceApi;
   payloads: MqttPayloads;
+  /** Downlink payloads in the format of the device's profile and topic family. */
+  downlinks: MqttDownlinks;
   log: MqttLogger;
   limits: SessionLimits;
 }
@@ -146,7 +149,7 @@ export class DeviceSession extends MqttSession implements DeviceSessionListener 
       (reply) =>
         this.send(
           `${FAMILY_TOPICS[family].attributeResponse}${requestId}`,
-          JSON.stringify(reply),
+          this.deps.downlinks.attributeResponse(device, family, requestId, reply),
           this.qosOf(FILTER_BITS.attributeResponses(family)),
         ),
       (error: unknown) => this.fail(error),
@@ -154,19 +157,21 @@ export class DeviceSession extends MqttSession implements DeviceSessionListener 
   }
 
   /**
-   * Device-to-server RPC: the reply, or `{"error":"timeout"}` after the client-side RPC timeout,
-   * goes to `…/rpc/response/{id}` of the request's family.
+   * Device-to-server RPC: the reply, or `{"error":"timeout"}` after the client-side RPC timeout
+   * (`ToServerRpcResponseMsg` for protobuf), goes to `…/rpc/response/{id}` of the request's family.
    */
   private clientRpc(device: DeviceIdentity, requestId: number, family: TopicFamily, payload: Buffer): void {
     const request = this.deps.payloads.decode(device, 'clientRpc', payload, payloadChoiceOf(family));
     const topic = `${FAMILY_TOPICS[family].rpcResponse}${requestId}`;
     const qos = this.qosOf(FILTER_BITS.rpcResponses(family));
+    const { downlinks } = this.deps;
     Promise.resolve()
       .then(() => this.deps.api.clientRpc(device, request))
       .then(
-        (reply) => this.send(topic, JSON.stringify(reply), qos),
+        (reply) => this.send(topic, downlinks.clientRpcReply(device, family, requestId, reply), qos),
         (error: unknown) => {
-          if (error instanceof ClientRpcTimeoutError) this.send(topic, '{"error":"timeout"}', qos);
+          if (error instanceof ClientRpcTimeoutError)
+            this.send(topic, downlinks.clientRpcTimeout(device, family, requestId), qos);
           else if (error instanceof TelemetryInputError) this.fail(error);
           // Anything else is the server shutting down: the connection goes with it.
         },
@@ -206,7 +211,7 @@ export class DeviceSession extends MqttSession implements DeviceSessionListener 
     const family = this.attributesFamily;
     this.send(
       FAMILY_TOPICS[family].attributes,
-      JSON.stringify(update),
+      this.deps.downlinks.attributeUpdate(this.device, family, update),
       this.qosOf(FILTER_BITS.attributes(family)),
     );
   }
@@ -214,9 +219,21 @@ export class DeviceSession extends MqttSession implements DeviceSessionListener 
   onRpcRequest(rpc: ToDeviceRpc): boolean {
     if (rpc.expirationTime < Date.now()) return false;
     const family = this.rpcFamily;
+    let payload: string | Buffer;
+    try {
+      payload = this.deps.downlinks.rpcRequest(this.device, family, rpc);
+    } catch (error) {
+      if (!(error instanceof DownlinkEncodingError)) throw error;
+      // Refused, as the reference fails an RPC it cannot convert: the RPC module retries, then fails it.
+      this.deps.log.warn(
+        { ...this.describe(), requestId: rpc.requestId, reason: error.message },
+        'Server-side RPC not delivered: it does not fit the RPC request proto schema',
+      );
+      return false;
+    }
     return this.send(
       `${FAMILY_TOPICS[family].rpcRequest}${rpc.requestId}`,
-      JSON.stringify({ method: rpc.method, params: rpc.params }),
+      payload,
       this.qosOf(FILTER_BITS.rpcRequests(family)),
     );
   }

@@ -13,6 +13,7 @@ import {
 import type { PayloadCodec } from '../core/index.js';
 import type { DeviceApi, DeviceCredentialsProof, DeviceIdentity } from '../core/types.js';
 import { DeviceSession, type DeviceSessionDeps } from './device-session.js';
+import { MqttDownlinks } from './downlinks.js';
 import type { GatewayDevices } from './gateway-devices.js';
 import { GatewaySession } from './gateway-session.js';
 import { PacketTooLargeError, parserHooks } from './parser-hooks.js';
@@ -74,6 +75,7 @@ export class MqttTransport {
   /** The client id as the CONNECT packet gave it (aedes invents one when it is empty). */
   private readonly connectClientIds = new WeakMap<Client, string>();
   private readonly payloads: MqttPayloads;
+  private readonly downlinks = new MqttDownlinks();
   private readonly limits: SessionLimits;
   private readonly maxPayloadSize: number;
   private readonly hookParser: (client: Client) => boolean;
@@ -220,6 +222,7 @@ export class MqttTransport {
     const deps: DeviceSessionDeps = {
       api: this.deps.api,
       payloads: this.payloads,
+      downlinks: this.downlinks,
       log: this.deps.log,
       limits: this.limits,
     };
