@@ -71,14 +71,7 @@ export class RpcService {
       await this.record(principal, device, oneway, request);
       return { status: 200, json: JSON.stringify({ rpcId }) };
     }
-    const outcome = await this.dispatcher.call({
-      deviceId: device.id,
-      method: request.method,
-      params: JSON.parse(request.paramsText),
-      oneway,
-      expirationTime: request.expirationTime,
-      retries: request.retries,
-    });
+    const outcome = await this.dispatcher.call(deliveryOf(device.id, oneway, request));
     const answer = this.answerOf(version, outcome);
     await this.record(principal, device, oneway, request, this.failureOf(outcome, answer));
     return answer;
@@ -154,14 +147,7 @@ export class RpcService {
     });
     if (!inserted) throw badRequest(`Invalid RPC request: an RPC with id '${id}' already exists`);
     if (!expired) {
-      this.dispatcher.queuePersistent(id, {
-        deviceId: device.id,
-        method: request.method,
-        params: JSON.parse(request.paramsText),
-        oneway,
-        expirationTime: request.expirationTime,
-        retries: request.retries,
-      });
+      this.dispatcher.queuePersistent(id, deliveryOf(device.id, oneway, request));
     }
     return id;
   }
@@ -193,4 +179,16 @@ export class RpcService {
     this.dispatcher.forget(row.id);
     await this.repo.delete(row.id);
   }
+}
+
+/** What the dispatcher delivers to the device for a call request. */
+function deliveryOf(deviceId: string, oneway: boolean, request: RpcCallRequest) {
+  return {
+    deviceId,
+    method: request.method,
+    params: JSON.parse(request.paramsText) as unknown,
+    oneway,
+    expirationTime: request.expirationTime,
+    retries: request.retries,
+  };
 }
