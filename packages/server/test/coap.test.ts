@@ -1,9 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { createSocket } from 'node:dgram';
-import { createTransportPayloadTypeConfiguration, SAMPLE_PROTO_SCHEMAS } from '@meridian/common';
-import { Agent, type IncomingMessage, type ObserveReadStream, request } from 'coap';
+import { SAMPLE_PROTO_SCHEMAS } from '@meridian/common';
+import { type IncomingMessage, request } from 'coap';
 import protobuf from 'protobufjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CoapAnswer,
+  type CoapCall,
+  CoapTestClient,
+  createCoapDevice,
+  createCoapProfile,
+} from './coap-client.js';
 import { type ApiClient, DEMO, expectOk, startServer, type TestServer } from './helper.js';
 
 /**
@@ -14,116 +19,11 @@ import { type ApiClient, DEMO, expectOk, startServer, type TestServer } from './
 let server: TestServer;
 let api: ApiClient;
 let adminToken: string;
-/**
- * One client socket for the file, so deregistrations come from the endpoint that registered. A
- * socket of our own also keeps the agent from closing it whenever no request is pending.
- */
-const clientSocket = createSocket('udp4');
-const agent = new Agent({ socket: clientSocket });
-
-interface CoapAnswer {
-  code: string;
-  text: string;
-  contentFormat: unknown;
-}
-
-interface CoapCall {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  query?: string;
-  payload?: string | Buffer;
-}
-
+const client = new CoapTestClient(() => server.services.coap.port());
+const { agent } = client;
 const coapPort = () => server.services.coap.port();
-
-/** One confirmable request; resolves with the response code and payload text. */
-function coap(call: CoapCall): Promise<CoapAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = request({
-      hostname: '127.0.0.1',
-      port: coapPort(),
-      method: call.method ?? 'POST',
-      pathname: call.path,
-      query: call.query ?? '',
-      agent,
-    });
-    req.on('response', (res: IncomingMessage) =>
-      resolve({
-        code: res.code,
-        text: res.payload.toString('utf8'),
-        contentFormat: res.headers['Content-Format'],
-      }),
-    );
-    req.on('error', reject);
-    req.on('timeout', reject);
-    req.end(call.payload);
-  });
-}
-
-/** A live observation from the device's side: its notifications in arrival order. */
-interface Observer {
-  first: CoapAnswer;
-  stream: ObserveReadStream;
-  notifications: CoapAnswer[];
-  /** Resolves with the next notification that has not been taken yet. */
-  next(): Promise<CoapAnswer>;
-}
-
-function observe(path: string): Promise<Observer> {
-  return new Promise((resolve, reject) => {
-    const req = request({
-      hostname: '127.0.0.1',
-      port: coapPort(),
-      method: 'GET',
-      pathname: path,
-      observe: true,
-      agent,
-    });
-    req.on('response', (res: ObserveReadStream) => {
-      const notifications: CoapAnswer[] = [];
-      const waiters: ((answer: CoapAnswer) => void)[] = [];
-      let taken = 0;
-      let firstSeen = false;
-      res.on('data', (chunk: Buffer) => {
-        // The first 'data' is the registration response itself.
-        if (!firstSeen) {
-          firstSeen = true;
-          return;
-        }
-        notifications.push({
-          code: res.code,
-          text: chunk.toString('utf8'),
-          contentFormat: res.headers['Content-Format'],
-        });
-        const waiter = waiters.shift();
-        if (waiter) waiter(notifications[taken++] as CoapAnswer);
-      });
-      resolve({
-        first: {
-          code: res.code,
-          text: res.payload.toString('utf8'),
-          contentFormat: res.headers['Content-Format'],
-        },
-        stream: res,
-        notifications,
-        next: () =>
-          new Promise((resolveNext, rejectNext) => {
-            if (taken < notifications.length) {
-              resolveNext(notifications[taken++] as CoapAnswer);
-              return;
-            }
-            const timer = setTimeout(() => rejectNext(new Error(`no notification on ${path}`)), 5000);
-            waiters.push((answer) => {
-              clearTimeout(timer);
-              resolveNext(answer);
-            });
-          }),
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const coap = (call: CoapCall) => client.request(call);
+const observe = (path: string) => client.observe(path);
 
 /**
  * Responses arriving on the client socket whose code matches, decoded from the datagram (RFC 7252
@@ -131,7 +31,7 @@ function observe(path: string): Promise<Observer> {
  */
 function rawResponses(match: (code: string) => boolean): { code: string; observe: boolean; text: string }[] {
   const seen: { code: string; observe: boolean; text: string }[] = [];
-  clientSocket.on('message', (datagram: Buffer) => {
+  client.socket.on('message', (datagram: Buffer) => {
     const byte = datagram[1] ?? 0;
     const code = `${byte >> 5}.${String(byte & 0x1f).padStart(2, '0')}`;
     if (!match(code)) return;
@@ -170,52 +70,9 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   }
 }
 
-interface TestDevice {
-  id: string;
-  token: string;
-}
-
-/** A device of the tenant's default profile, or of the given one. */
-async function newDevice(deviceProfileId?: string): Promise<TestDevice> {
-  const token = `coap-${randomBytes(8).toString('hex')}`;
-  const body: Record<string, unknown> = {
-    name: `CoAP device ${randomBytes(4).toString('hex')}`,
-    type: 'default',
-  };
-  if (deviceProfileId) body.deviceProfileId = { entityType: 'DEVICE_PROFILE', id: deviceProfileId };
-  const device = expectOk(
-    await api.post<{ id: { id: string } }>(`/api/device?accessToken=${token}`, body, { token: adminToken }),
-  );
-  return { id: device.id.id, token };
-}
-
+const newDevice = (deviceProfileId?: string) => createCoapDevice(api, adminToken, deviceProfileId);
 /** A device profile whose CoAP devices send PROTOBUF payloads with the sample schemas. */
-async function newProtobufProfile(): Promise<string> {
-  const profile = expectOk(
-    await api.post<{ id: { id: string } }>(
-      '/api/deviceProfile',
-      {
-        name: `CoAP protobuf ${randomBytes(4).toString('hex')}`,
-        type: 'DEFAULT',
-        transportType: 'COAP',
-        profileData: {
-          configuration: { type: 'DEFAULT' },
-          transportConfiguration: {
-            type: 'COAP',
-            coapDeviceTypeConfiguration: {
-              coapDeviceType: 'DEFAULT',
-              transportPayloadTypeConfiguration: createTransportPayloadTypeConfiguration('PROTOBUF'),
-            },
-            clientSettings: { powerMode: 'DRX' },
-          },
-          provisionConfiguration: { type: 'DISABLED' },
-        },
-      },
-      { token: adminToken },
-    ),
-  );
-  return profile.id.id;
-}
+const newProtobufProfile = () => createCoapProfile(api, adminToken);
 
 /** Latest values by key; a key without data reads as null like the REST API answers it. */
 const latest = async (deviceId: string, keys: string) =>
@@ -252,8 +109,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  agent.close();
-  clientSocket.close();
+  client.close();
   await server?.close();
 });
 
@@ -386,7 +242,12 @@ describe('CoAP errors', () => {
       });
       req.setOption('Block1', Buffer.of(0x6));
       req.on('response', (res: IncomingMessage) =>
-        resolve({ code: res.code, text: res.payload.toString('utf8'), contentFormat: undefined }),
+        resolve({
+          code: res.code,
+          text: res.payload.toString('utf8'),
+          payload: res.payload,
+          contentFormat: undefined,
+        }),
       );
       req.on('error', reject);
       req.end(Buffer.from(big));

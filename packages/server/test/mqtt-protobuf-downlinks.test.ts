@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { createTransportPayloadTypeConfiguration } from '@meridian/common';
 import protobuf from 'protobufjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringifyLossless } from '../src/telemetry/json-lossless.js';
 import { DEMO, deviceSessionOpen, expectOk, startServer, type TestServer } from './helper.js';
 import { connectDevice, type TestDevice } from './mqtt-client.js';
+import { encodeRequest, REFERENCE_TRANSPORT } from './reference-transport-proto.js';
 
 /**
  * MQTT downlinks of devices whose profile selects PROTOBUF (reference `ProtoMqttAdaptor`), through
@@ -17,25 +19,6 @@ let tenantToken: string;
 
 const suffix = () => randomBytes(4).toString('hex');
 const ta = () => ({ token: tenantToken });
-
-/** The reference's downlink messages (ThingsBoard 3.3 `queue.proto`, package `transport`). */
-const TRANSPORT = protobuf.parse(
-  `syntax = "proto3";
-package transport;
-enum KeyValueType { BOOLEAN_V = 0; LONG_V = 1; DOUBLE_V = 2; STRING_V = 3; JSON_V = 4; }
-message KeyValueProto {
-  string key = 1; KeyValueType type = 2; bool bool_v = 3; int64 long_v = 4;
-  double double_v = 5; string string_v = 6; string json_v = 7;
-}
-message TsKvProto { int64 ts = 1; KeyValueProto kv = 2; }
-message GetAttributeResponseMsg {
-  int32 requestId = 1; repeated TsKvProto clientAttributeList = 2;
-  repeated TsKvProto sharedAttributeList = 3; string error = 5;
-}
-message AttributeUpdateNotificationMsg { repeated TsKvProto sharedUpdated = 1; repeated string sharedDeleted = 2; }
-message ToServerRpcResponseMsg { int32 requestId = 1; string payload = 2; string error = 3; }`,
-  { keepCase: true },
-).root;
 
 /** The profile's RPC schemas: params as a nested message; the reference fills the last message. */
 const RPC_REQUEST_SCHEMA = `syntax = "proto3";
@@ -59,16 +42,16 @@ const defaultRpcRequest = protobuf
 type Decoded = Record<string, unknown>;
 
 function decodeTransport(name: string, payload: Buffer): Decoded {
-  const type = TRANSPORT.lookupType(`transport.${name}`);
+  const type = REFERENCE_TRANSPORT.lookupType(`transport.${name}`);
   return type.toObject(type.decode(payload), { longs: String, enums: String, arrays: true });
 }
 
-/** Attribute entries by key, with their update time checked and left out. */
-function byKey(list: unknown, after: number): Record<string, Decoded> {
+/** Attribute entries by key, with their update time checked (within [after, before]) and left out. */
+function byKey(list: unknown, after: number, before = Date.now()): Record<string, Decoded> {
   const entries: Record<string, Decoded> = {};
   for (const item of list as { ts: string; kv: Decoded & { key: string } }[]) {
     expect(Number(item.ts)).toBeGreaterThanOrEqual(after);
-    expect(Number(item.ts)).toBeLessThanOrEqual(Date.now());
+    expect(Number(item.ts)).toBeLessThanOrEqual(before);
     const { key, ...value } = item.kv;
     entries[key] = value;
   }
@@ -203,9 +186,11 @@ describe('PROTOBUF profile', () => {
     await device.end();
   });
 
-  it('answers attribute requests with GetAttributeResponseMsg on the family of the request', async () => {
+  it('answers AttributesRequest with GetAttributeResponseMsg on the family of the request', async () => {
     const d = await newDevice(await protobufProfile());
-    await postShared(d, { target: 25 });
+    const sharedBefore = Date.now();
+    await postShared(d, { target: 25, gain: 0.5 });
+    const sharedAfter = Date.now();
     const device = await connect(d, {
       'v1/devices/me/attributes/response/+': { qos: 1 },
       'v2/a/res/p/+': { qos: 0 },
@@ -213,23 +198,31 @@ describe('PROTOBUF profile', () => {
     // Client attributes through the forced-JSON topic, so that this test needs no attribute schema.
     await device.client.publishAsync('v2/a/j', '{"firmware":"v1.0","build":7}', { qos: 1 });
 
-    const before = Date.now();
     const v1 = nextRaw(device, 'v1/devices/me/attributes/response/7');
-    // An empty request asks for every client and shared attribute.
-    device.client.publish('v1/devices/me/attributes/request/7', Buffer.alloc(0));
+    const keys = { clientKeys: 'firmware,build', sharedKeys: 'target,gain' };
+    device.client.publish('v1/devices/me/attributes/request/7', encodeRequest('AttributesRequest', keys));
     const v1Message = await v1;
     expect(v1Message.qos).toBe(1);
     const response = decodeTransport('GetAttributeResponseMsg', v1Message.payload);
     expect(response.requestId).toBe(7);
-    expect(byKey(response.clientAttributeList, 0)).toEqual({
+    expect(byKey(response.clientAttributeList, sharedAfter)).toEqual({
       firmware: { type: 'STRING_V', string_v: 'v1.0' },
       build: { type: 'LONG_V', long_v: '7' },
     });
-    expect(byKey(response.sharedAttributeList, before)).toEqual({ target: { type: 'LONG_V', long_v: '25' } });
+    // Each attribute as stored, with the time it was written (not the time of the answer).
+    expect(byKey(response.sharedAttributeList, sharedBefore, sharedAfter)).toEqual({
+      target: { type: 'LONG_V', long_v: '25' },
+      gain: { type: 'DOUBLE_V', double_v: 0.5 },
+    });
 
     const forced = nextRaw(device, 'v2/a/res/p/8');
-    device.client.publish('v2/a/req/p/8', Buffer.alloc(0));
-    expect(decodeTransport('GetAttributeResponseMsg', (await forced).payload).requestId).toBe(8);
+    device.client.publish('v2/a/req/p/8', encodeRequest('AttributesRequest', { sharedKeys: 'target' }));
+    const forcedResponse = decodeTransport('GetAttributeResponseMsg', (await forced).payload);
+    expect(forcedResponse.requestId).toBe(8);
+    expect(forcedResponse.clientAttributeList).toEqual([]);
+    expect(byKey(forcedResponse.sharedAttributeList, sharedBefore, sharedAfter)).toEqual({
+      target: { type: 'LONG_V', long_v: '25' },
+    });
     await device.end();
   });
 
@@ -262,14 +255,13 @@ describe('PROTOBUF profile', () => {
     await device.end();
   });
 
-  it('answers device-to-server RPCs with ToServerRpcResponseMsg: the reply, or a timeout', async () => {
-    // The requests go as JSON through the profile's compatibility mode: this file is about the
-    // downlinks, which stay protobuf on the v1 topics of such a profile.
-    const d = await newDevice(await protobufProfile({ compatible: true }));
+  it('answers RpcRequest with ToServerRpcResponseMsg: the reply, or a timeout', async () => {
+    const d = await newDevice(await protobufProfile());
     const device = await connect(d, { 'v1/devices/me/rpc/response/+': { qos: 1 } });
+    const getTime = encodeRequest('RpcRequest', { method: 'getTime', params: '{"zone":"UTC"}' });
 
     const timeout = nextRaw(device, 'v1/devices/me/rpc/response/3');
-    device.client.publish('v1/devices/me/rpc/request/3', '{"method":"getTime","params":{}}');
+    device.client.publish('v1/devices/me/rpc/request/3', getTime);
     const timedOut = await timeout;
     expect(timedOut.qos).toBe(1);
     expect(decodeTransport('ToServerRpcResponseMsg', timedOut.payload)).toEqual({
@@ -280,14 +272,23 @@ describe('PROTOBUF profile', () => {
     const { clientRpc } = server.services.transport;
     const stop = clientRpc.onRequest((request) => {
       if (request.device.deviceId === d.id)
-        clientRpc.answer(request.id, { time: 42, method: request.method });
+        clientRpc.answer(request.id, {
+          time: 42,
+          method: request.method,
+          params: JSON.parse(stringifyLossless(request.params)),
+        });
     });
     try {
       const reply = nextRaw(device, 'v1/devices/me/rpc/response/4');
-      device.client.publish('v1/devices/me/rpc/request/4', '{"method":"getTime","params":{}}');
+      device.client.publish('v1/devices/me/rpc/request/4', getTime);
       const decoded = decodeTransport('ToServerRpcResponseMsg', (await reply).payload);
       expect(decoded.requestId).toBe(4);
-      expect(JSON.parse(decoded.payload as string)).toEqual({ time: 42, method: 'getTime' });
+      // The params text of the request arrives as the JSON it holds.
+      expect(JSON.parse(decoded.payload as string)).toEqual({
+        time: 42,
+        method: 'getTime',
+        params: { zone: 'UTC' },
+      });
     } finally {
       stop();
     }

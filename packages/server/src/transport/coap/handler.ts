@@ -3,6 +3,7 @@ import { ObserveWriteStream } from 'coap';
 import { stringifyLossless } from '../../telemetry/json-lossless.js';
 import { TelemetryInputError } from '../../telemetry/values.js';
 import {
+  type AttributeReply,
   ClientRpcTimeoutError,
   type DeviceApi,
   type DeviceIdentity,
@@ -11,6 +12,7 @@ import {
   payloadConfiguration,
 } from '../core/index.js';
 import type { CoreLogger } from '../core/options.js';
+import { CoapDownlinks } from './downlinks.js';
 import { CoapObservation } from './observation.js';
 import { ObservationRegistry } from './observations.js';
 import { type CoapResponse, clientEndpoint, observeOption, optionTexts, reply } from './replies.js';
@@ -31,6 +33,7 @@ export interface CoapHandlerDeps {
  */
 export class CoapRequestHandler {
   readonly observations = new ObservationRegistry();
+  private readonly downlinks = new CoapDownlinks();
 
   constructor(private readonly deps: CoapHandlerDeps) {}
 
@@ -87,7 +90,8 @@ export class CoapRequestHandler {
         return;
       case 'getAttributes': {
         const { clientKeys, sharedKeys } = attributeKeysOf(optionTexts(req, 'Uri-Query'));
-        reply(res, '2.05', { json: await api.requestAttributes(device, clientKeys, sharedKeys) });
+        const attributes = await api.requestAttributes(device, clientKeys, sharedKeys);
+        reply(res, '2.05', { downlink: this.downlinks.attributeResponse(device, attributes) });
         return;
       }
       case 'observe':
@@ -104,7 +108,7 @@ export class CoapRequestHandler {
         return;
       case 'clientRpc': {
         const answer = await api.clientRpc(device, this.decode(device, 'clientRpc', req));
-        reply(res, '2.05', { json: answer });
+        reply(res, '2.05', { downlink: this.downlinks.clientRpcReply(device, answer) });
         return;
       }
       case 'claim':
@@ -150,6 +154,7 @@ export class CoapRequestHandler {
       device,
       feature,
       stream,
+      this.downlinks,
       (ended) => this.observations.remove(ended),
       (failed, err) =>
         this.deps.log.warn(
@@ -168,7 +173,7 @@ export class CoapRequestHandler {
     // Subscribed before reading, so no change falls between the read and the subscription; an
     // update that arrives first is followed by the full state, which is at least as new.
     observation.attach(this.deps.api.openSession(device, observation, false));
-    let current: Record<string, Record<string, unknown>>;
+    let current: AttributeReply;
     try {
       current = await this.deps.api.requestAttributes(device, undefined, undefined);
     } catch (err) {
@@ -177,7 +182,8 @@ export class CoapRequestHandler {
       observation.sendFinal('5.00', 'Internal server error');
       return;
     }
-    observation.establish('2.05', current.shared ?? {});
+    // The reference answers with the shared attributes as an update (`sharedStateMsg`).
+    observation.establish('2.05', this.downlinks.attributeUpdate(device, { updated: current.shared }));
   }
 
   /** Deregistration (GET with Observe=1) ends the observation of this endpoint and token. */

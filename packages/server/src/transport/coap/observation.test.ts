@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { ObserveWriteStream } from 'coap';
 import { describe, expect, it, vi } from 'vitest';
 import type { DeviceIdentity, DeviceSessionHandle } from '../core/types.js';
+import { CoapDownlinks } from './downlinks.js';
 import { CoapObservation } from './observation.js';
 import { ObservationRegistry } from './observations.js';
 
@@ -62,6 +63,7 @@ function observation(key: string, deviceId: string, feature: 'attributes' | 'rpc
     device(deviceId),
     feature,
     stream as unknown as ObserveWriteStream,
+    new CoapDownlinks(),
     onEnded,
     failed,
   );
@@ -78,7 +80,7 @@ describe('CoapObservation', () => {
     expect(
       rpc.onRpcRequest({ requestId: 3, method: 'm', params: { a: 1 }, oneway: true, expirationTime: 0 }),
     ).toBe(true);
-    rpc.onAttributeUpdate({ ignored: true });
+    rpc.onAttributeUpdate({ deleted: ['ignored'] });
     expect(stream.sent).toEqual([
       { code: '2.03', payload: '', observe: true },
       { code: '2.05', payload: '{"id":3,"method":"m","params":{"a":1}}', observe: true },
@@ -101,7 +103,7 @@ describe('CoapObservation', () => {
     const { observation: attributes, stream } = observation('k', 'd1', 'attributes', onEnded);
     const session = handle();
     attributes.attach(session);
-    attributes.establish('2.05', {});
+    attributes.establish('2.05', '{}');
     attributes.close('Device was deleted!');
     attributes.close('again');
     expect(stream.sent.at(-1)).toEqual({ code: '5.03', payload: 'Device was deleted!', observe: false });

@@ -1,15 +1,15 @@
 import type { ObserveWriteStream } from 'coap';
+import { DownlinkEncodingError } from '../core/downlink-codec.js';
+import type { DownlinkBody } from '../core/index.js';
 import type {
-  AttributeUpdatePayload,
+  AttributeUpdate,
   DeviceIdentity,
   DeviceSessionHandle,
   DeviceSessionListener,
   ToDeviceRpc,
 } from '../core/types.js';
+import { bodyBytes, type CoapDownlinks, contentFormatOf } from './downlinks.js';
 import type { ObservableFeature } from './routes.js';
-
-/** CoAP Content-Format number of application/json (RFC 7252 §12.3). */
-export const CONTENT_FORMAT_JSON = 50;
 
 /**
  * One CoAP observation (RFC 7641) of `/attributes` or `/rpc`: a device session of the core whose
@@ -33,6 +33,7 @@ export class CoapObservation implements DeviceSessionListener {
     readonly device: DeviceIdentity,
     readonly feature: ObservableFeature,
     private readonly stream: ObserveWriteStream,
+    private readonly downlinks: CoapDownlinks,
     private readonly onEnded: (observation: CoapObservation) => void,
     private readonly onSendFailed: (observation: CoapObservation, error: Error) => void,
   ) {
@@ -68,15 +69,15 @@ export class CoapObservation implements DeviceSessionListener {
   }
 
   /**
-   * Sends one 2.05 notification with a JSON body; false when it could not be sent (ended, or too
-   * large for one datagram: node-coap sends notifications without blockwise transfer).
+   * Sends one 2.05 notification (JSON text or protobuf bytes); false when it could not be sent
+   * (ended, or too large for one datagram: node-coap sends notifications without blockwise transfer).
    */
-  notify(body: unknown): boolean {
+  notify(body: DownlinkBody): boolean {
     if (this.ended) return false;
     this.stream.statusCode = '2.05';
-    this.stream.setOption('Content-Format', CONTENT_FORMAT_JSON);
+    this.stream.setOption('Content-Format', contentFormatOf(body));
     this.sendError = undefined;
-    this.stream.write(Buffer.from(JSON.stringify(body)));
+    this.stream.write(bodyBytes(body));
     const failed = this.sendError;
     this.sendError = undefined;
     if (failed) {
@@ -91,7 +92,7 @@ export class CoapObservation implements DeviceSessionListener {
    * The first response of the observation, which establishes it: `code` 2.05 with a body, or 2.03
    * Valid without one (the RPC resource has nothing to show until a request comes).
    */
-  establish(code: '2.05' | '2.03', body?: unknown): void {
+  establish(code: '2.05' | '2.03', body?: DownlinkBody): void {
     if (this.ended) return;
     if (body === undefined) {
       this.stream.statusCode = code;
@@ -102,13 +103,22 @@ export class CoapObservation implements DeviceSessionListener {
     this.notify(body);
   }
 
-  onAttributeUpdate(update: AttributeUpdatePayload): void {
-    if (this.feature === 'attributes') this.notify(update);
+  onAttributeUpdate(update: AttributeUpdate): void {
+    if (this.feature === 'attributes') this.notify(this.downlinks.attributeUpdate(this.device, update));
   }
 
   onRpcRequest(rpc: ToDeviceRpc): boolean {
     if (this.feature !== 'rpc') return false;
-    return this.notify({ id: rpc.requestId, method: rpc.method, params: rpc.params });
+    let body: DownlinkBody;
+    try {
+      body = this.downlinks.rpcRequest(this.device, rpc);
+    } catch (error) {
+      if (!(error instanceof DownlinkEncodingError)) throw error;
+      // Refused, as the reference fails an RPC it cannot convert: the RPC module retries, then fails it.
+      this.onSendFailed(this, error);
+      return false;
+    }
+    return this.notify(body);
   }
 
   /**

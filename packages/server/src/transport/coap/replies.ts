@@ -1,32 +1,43 @@
 import { type IncomingMessage, ObserveWriteStream, type OutgoingMessage } from 'coap';
-import { CONTENT_FORMAT_JSON } from './observation.js';
+import type { DownlinkBody } from '../core/index.js';
+import { bodyBytes, CONTENT_FORMAT_JSON, contentFormatOf } from './downlinks.js';
 
 /** What node-coap hands a request handler: a plain response, or an observe stream for Observe=0. */
 export type CoapResponse = OutgoingMessage | ObserveWriteStream;
 
 /**
- * Answers a request once. `body` is a diagnostic text (errors) or a JSON value (sent with
- * Content-Format application/json).
+ * What a response carries: a diagnostic text (errors), a JSON value, or an encoded downlink (JSON
+ * text or protobuf bytes); the last two with their Content-Format.
  */
-export function reply(res: CoapResponse, code: string, body?: { text: string } | { json: unknown }): void {
-  const payload =
-    body === undefined ? undefined : Buffer.from('text' in body ? body.text : JSON.stringify(body.json));
+export type ReplyBody = { text: string } | { json: unknown } | { downlink: DownlinkBody };
+
+function encodeReply(body: ReplyBody): { payload: Buffer; contentFormat?: number } {
+  if ('text' in body) return { payload: Buffer.from(body.text) };
+  if ('json' in body)
+    return { payload: Buffer.from(JSON.stringify(body.json)), contentFormat: CONTENT_FORMAT_JSON };
+  const downlink = body.downlink;
+  return { payload: bodyBytes(downlink), contentFormat: contentFormatOf(downlink) };
+}
+
+/** Answers a request once. */
+export function reply(res: CoapResponse, code: string, body?: ReplyBody): void {
+  const encoded = body === undefined ? undefined : encodeReply(body);
   if (res instanceof ObserveWriteStream) {
     // An observe request answered without an observation: one response without the Observe
     // option. write() would add the option, so the payload goes out through _doSend (what
     // node-coap's own finish handler calls); a bare answer is simply end().
     res.statusCode = code;
-    if (payload === undefined) {
+    if (encoded === undefined) {
       res.end();
       return;
     }
-    if (body !== undefined && 'json' in body) res.setOption('Content-Format', CONTENT_FORMAT_JSON);
-    res._doSend(payload);
+    if (encoded.contentFormat !== undefined) res.setOption('Content-Format', encoded.contentFormat);
+    res._doSend(encoded.payload);
     return;
   }
   res.code = code;
-  if (body !== undefined && 'json' in body) res.setOption('Content-Format', CONTENT_FORMAT_JSON);
-  res.end(payload);
+  if (encoded?.contentFormat !== undefined) res.setOption('Content-Format', encoded.contentFormat);
+  res.end(encoded?.payload);
 }
 
 /** Values of one repeatable option (Uri-Path, Uri-Query) as text, in order. */

@@ -9,8 +9,9 @@ import type { DeviceStateService } from './device-state.js';
 import type { IngestBatcher } from './ingest.js';
 import type { CoreLogger } from './options.js';
 import type { ProvisionService } from './provision.js';
-import { attributesAsJson, type SessionRegistry } from './sessions.js';
+import type { SessionRegistry } from './sessions.js';
 import type {
+  AttributeReply,
   DeviceApi,
   DeviceCredentialsProof,
   DeviceIdentity,
@@ -76,7 +77,7 @@ export class CoreDeviceApi implements DeviceApi {
     device: DeviceIdentity,
     clientKeys: string[] | undefined,
     sharedKeys: string[] | undefined,
-  ): Promise<Record<string, Record<string, unknown>>> {
+  ): Promise<AttributeReply> {
     this.parts.state.activity(device);
     const all = clientKeys === undefined && sharedKeys === undefined;
     const read = async (scope: 'CLIENT_SCOPE' | 'SHARED_SCOPE', keys: string[] | undefined) => {
@@ -87,10 +88,7 @@ export class CoreDeviceApi implements DeviceApi {
       read('CLIENT_SCOPE', clientKeys),
       read('SHARED_SCOPE', sharedKeys),
     ]);
-    const result: Record<string, Record<string, unknown>> = {};
-    if (client.length > 0) result.client = attributesAsJson(client);
-    if (shared.length > 0) result.shared = attributesAsJson(shared);
-    return result;
+    return { client, shared };
   }
 
   rpcReply(device: DeviceIdentity, requestId: number, payload: string): void {

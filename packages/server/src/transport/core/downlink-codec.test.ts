@@ -4,7 +4,6 @@ import {
   DEFAULT_RPC_REQUEST_PROTO_SCHEMA,
   DownlinkCodec,
   DownlinkEncodingError,
-  kvValueFromJson,
   type TimedKvEntry,
 } from './downlink-codec.js';
 import type { ToDeviceRpc } from './types.js';
@@ -37,7 +36,7 @@ const decode = (name: string, bytes: Uint8Array) => {
 };
 
 const TS = 1_700_000_000_123;
-const entry = (key: string, value: TimedKvEntry['value']): TimedKvEntry => ({ key, value, ts: TS });
+const entry = (key: string, value: TimedKvEntry['value']): TimedKvEntry => ({ key, value, lastUpdateTs: TS });
 
 const rpc = (params: unknown, requestId = 5): ToDeviceRpc => ({
   requestId,
@@ -59,7 +58,10 @@ describe('DownlinkCodec transport messages', () => {
   const codec = new DownlinkCodec();
 
   it('writes AttributeUpdateNotificationMsg with the field numbers of the reference', () => {
-    const bytes = codec.attributeUpdate([{ key: 'a', value: { type: 'LONG', value: 5n }, ts: 1 }], ['x']);
+    const bytes = codec.attributeUpdate(
+      [{ key: 'a', value: { type: 'LONG', value: 5n }, lastUpdateTs: 1 }],
+      ['x'],
+    );
     // sharedUpdated (1) = TsKvProto { ts (1) = 1, kv (2) = { key (1) = "a", type (2) = LONG_V, long_v (4) = 5 } },
     // sharedDeleted (2) = "x"
     const kv = [0x0a, 0x01, 0x61, 0x10, 0x01, 0x20, 0x05];
@@ -190,19 +192,5 @@ message Command { string method = 1; int32 requestId = 2; Params params = 3; }`;
     expect(() => codec.rpcRequest(protoConfig('syntax = "proto3"; enum E { A = 0; }'), rpc('on'))).toThrow(
       /declares no message/,
     );
-  });
-});
-
-describe('kvValueFromJson', () => {
-  it('types JSON values as the attribute types they came from', () => {
-    expect(kvValueFromJson(true)).toEqual({ type: 'BOOLEAN', value: true });
-    expect(kvValueFromJson('x')).toEqual({ type: 'STRING', value: 'x' });
-    expect(kvValueFromJson(42)).toEqual({ type: 'LONG', value: 42n });
-    expect(kvValueFromJson(-(2 ** 62))).toEqual({ type: 'LONG', value: -(2n ** 62n) });
-    expect(kvValueFromJson(21.5)).toEqual({ type: 'DOUBLE', value: 21.5 });
-    expect(kvValueFromJson(1e300)).toEqual({ type: 'DOUBLE', value: 1e300 });
-    expect(kvValueFromJson({ a: [1] })).toEqual({ type: 'JSON', value: '{"a":[1]}' });
-    expect(kvValueFromJson([1, 'a'])).toEqual({ type: 'JSON', value: '[1,"a"]' });
-    expect(kvValueFromJson(null)).toEqual({ type: 'JSON', value: 'null' });
   });
 });

@@ -21,11 +21,11 @@ import type { DeviceApi, RpcReplySink } from './types.js';
 export type { ClaimData } from './claim.js';
 export { ClaimRegistry } from './claim.js';
 export { type ClientRpcRequest, ClientRpcTimeoutError } from './client-rpc.js';
+export { DeviceDownlinks, type DownlinkBody } from './device-downlinks.js';
 export {
   DEFAULT_RPC_REQUEST_PROTO_SCHEMA,
   DownlinkCodec,
   DownlinkEncodingError,
-  kvValueFromJson,
   type TimedKvEntry,
 } from './downlink-codec.js';
 export { DEFAULT_TRANSPORT_CORE_OPTIONS, type TransportCoreOptions } from './options.js';
@@ -36,7 +36,13 @@ export {
   payloadConfiguration,
   type UplinkKind,
 } from './payload-codec.js';
-export { attributesAsJson, SESSION_CLOSE_REASONS, SessionRegistry } from './sessions.js';
+export {
+  attributeReplyJson,
+  attributesAsJson,
+  attributeUpdateJson,
+  SESSION_CLOSE_REASONS,
+  SessionRegistry,
+} from './sessions.js';
 export * from './types.js';
 
 export interface DeviceTransportCoreDeps {

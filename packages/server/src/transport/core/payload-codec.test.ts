@@ -10,16 +10,17 @@ import { TelemetryInputError } from '../../telemetry/values.js';
 import { PayloadCodec } from './payload-codec.js';
 import type { DeviceIdentity } from './types.js';
 
+// Inner comes first: the reference reads with the last top-level message.
 const TELEMETRY_SCHEMA = `syntax = "proto3";
 package t;
+message Inner { bool ok = 1; }
 message Reading {
   optional double temperature = 1;
   int64 counter = 2;
   string device_name = 3;
   Inner inner = 4;
   repeated sint64 samples = 5;
-}
-message Inner { bool ok = 1; }`;
+}`;
 
 function mqttDevice(payload: 'JSON' | 'PROTOBUF', compatible = false): DeviceIdentity {
   const profileData = createDefaultDeviceProfileData('MQTT');
@@ -123,23 +124,52 @@ describe('PayloadCodec', () => {
     expect(text(codec.decode(coap, 'COAP', 'attributes', '{"b":2}'))).toBe('{"b":2}');
   });
 
-  it('reads attribute requests and client RPCs with the transport protocol messages', () => {
+  it('reads attribute requests and client RPCs as AttributesRequest and RpcRequest', () => {
     const device = mqttDevice('PROTOBUF');
+    // As ThingsBoard's transport.proto declares them (TransportApiProtos).
     const root = protobuf.parse(`syntax = "proto3";
-      message GetAttributeRequestMsg { int32 requestId = 1; repeated string clientAttributeNames = 2; repeated string sharedAttributeNames = 3; bool onlyShared = 4; }
-      message ToServerRpcRequestMsg { int32 requestId = 1; string methodName = 2; string params = 3; }`).root;
-    const request = root.lookupType('GetAttributeRequestMsg');
-    const bytes = request
-      .encode(request.fromObject({ clientAttributeNames: ['a', 'b'], sharedAttributeNames: ['c'] }))
-      .finish();
-    expect(text(codec.decode(device, 'MQTT', 'attributesRequest', bytes))).toBe(
+      message AttributesRequest { string clientKeys = 1; string sharedKeys = 2; }
+      message RpcRequest { string method = 1; string params = 2; }`).root;
+    const request = root.lookupType('AttributesRequest');
+    const asRequest = (object: Record<string, unknown>) =>
+      codec.decode(device, 'MQTT', 'attributesRequest', request.encode(request.fromObject(object)).finish());
+    expect(text(asRequest({ clientKeys: 'a,b', sharedKeys: 'c' }))).toBe(
       '{"clientKeys":"a,b","sharedKeys":"c"}',
     );
-    const rpc = root.lookupType('ToServerRpcRequestMsg');
-    const rpcBytes = rpc.encode(rpc.fromObject({ methodName: 'getTime', params: '{"x":1}' })).finish();
-    expect(text(codec.decode(device, 'MQTT', 'clientRpc', rpcBytes))).toBe(
+    expect(text(asRequest({ sharedKeys: 'c' }))).toBe('{"sharedKeys":"c"}');
+    expect(text(asRequest({}))).toBe('{}');
+
+    const rpc = root.lookupType('RpcRequest');
+    const asRpc = (object: Record<string, unknown>) =>
+      codec.decode(device, 'MQTT', 'clientRpc', rpc.encode(rpc.fromObject(object)).finish());
+    expect(text(asRpc({ method: 'getTime', params: '{"x":1}' }))).toBe(
       '{"method":"getTime","params":{"x":1}}',
     );
+    // params is JSON text: a JSON string or number stays one; no params is JSON null.
+    expect(text(asRpc({ method: 'echo', params: '"hi"' }))).toBe('{"method":"echo","params":"hi"}');
+    expect(text(asRpc({ method: 'n', params: '12345678901234567890' }))).toBe(
+      '{"method":"n","params":12345678901234567890}',
+    );
+    expect(text(asRpc({ method: 'ping' }))).toBe('{"method":"ping","params":null}');
+    expect(() => asRpc({ method: 'bad', params: '{oops' })).toThrow(TelemetryInputError);
+  });
+
+  it('uses the last top-level message of a profile schema, like the reference', () => {
+    const device = mqttDevice('PROTOBUF');
+    const transport = device.profileData.transportConfiguration;
+    if (
+      transport.type !== 'MQTT' ||
+      transport.transportPayloadTypeConfiguration.transportPayloadType !== 'PROTOBUF'
+    )
+      throw new Error('expected an MQTT PROTOBUF profile');
+    const schema = `syntax = "proto3";
+      package two;
+      message First { string name = 1; }
+      message Second { int32 level = 1; }`;
+    transport.transportPayloadTypeConfiguration.deviceAttributesProtoSchema = schema;
+    const second = protobuf.parse(schema).root.lookupType('two.Second');
+    const bytes = second.encode(second.fromObject({ level: 7 })).finish();
+    expect(text(codec.decode(device, 'MQTT', 'attributes', bytes))).toBe('{"level":7}');
   });
 
   it('reports a broken schema or undecodable bytes clearly', () => {

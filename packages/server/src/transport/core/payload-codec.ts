@@ -2,6 +2,7 @@ import type { DeviceProfileData, TransportPayloadTypeConfiguration } from '@meri
 import protobuf from 'protobufjs';
 import { JsonNumber, JsonObjectNode, type LosslessJson } from '../../telemetry/json-lossless.js';
 import { parsePayload, TelemetryInputError } from '../../telemetry/values.js';
+import { lastTopLevelMessage, ParsedSchemaCache, transportMessage } from './transport-proto.js';
 import type { DeviceIdentity, TransportKind } from './types.js';
 
 /**
@@ -16,28 +17,7 @@ export type PayloadFormat = 'JSON' | 'PROTOBUF';
 /** What an uplink message is; decides which schema a protobuf payload uses. */
 export type UplinkKind = 'telemetry' | 'attributes' | 'attributesRequest' | 'rpcReply' | 'clientRpc';
 
-/**
- * Fixed messages of the reference's transport protocol for requests whose shape the profile does not
- * define (TransportApiProtos.GetAttributeRequestMsg, ToServerRpcRequestMsg).
- */
-const TRANSPORT_PROTO = `
-syntax = "proto3";
-package transport;
-message GetAttributeRequestMsg {
-  int32 requestId = 1;
-  repeated string clientAttributeNames = 2;
-  repeated string sharedAttributeNames = 3;
-  bool onlyShared = 4;
-}
-message ToServerRpcRequestMsg {
-  int32 requestId = 1;
-  string methodName = 2;
-  string params = 3;
-}
-`;
-
 const LONG_TYPES = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
-const MAX_CACHED_SCHEMAS = 1000;
 
 /** The payload settings that apply to a device on a transport; HTTP and unset profiles use JSON. */
 export function payloadConfiguration(
@@ -50,18 +30,6 @@ export function payloadConfiguration(
   if (transport === 'COAP' && configuration?.type === 'COAP') {
     const device = configuration.coapDeviceTypeConfiguration;
     return device?.coapDeviceType === 'DEFAULT' ? device.transportPayloadTypeConfiguration : undefined;
-  }
-  return undefined;
-}
-
-/** The first message type declared in a schema (the reference uses the first as well). */
-function firstMessageType(namespace: protobuf.NamespaceBase): protobuf.Type | undefined {
-  for (const nested of namespace.nestedArray) {
-    if (nested instanceof protobuf.Type) return nested;
-    if (nested instanceof protobuf.Namespace) {
-      const found = firstMessageType(nested);
-      if (found) return found;
-    }
   }
   return undefined;
 }
@@ -116,16 +84,28 @@ const TO_OBJECT: protobuf.IConversionOptions = {
   defaults: true,
 };
 
-const split = (names: readonly string[]) => names.join(',');
+/** A profile schema's message type, or why the schema cannot be used. */
+function parseProfileSchema(schema: string): protobuf.Type | Error {
+  try {
+    return (
+      lastTopLevelMessage(protobuf.parse(schema).root) ??
+      new TelemetryInputError('The device profile protobuf schema declares no message')
+    );
+  } catch (error) {
+    return new TelemetryInputError(`Invalid protobuf schema in device profile: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * The `params` text of a protobuf client-side RPC as the JSON value the request carries: the
+ * reference parses it as JSON, and an empty text (the field unset) is JSON null.
+ */
+function rpcParams(params: string): LosslessJson {
+  return params.trim() === '' ? null : decodeJson(params);
+}
 
 export class PayloadCodec {
-  /** Parsed schemas by their text, so a profile change needs no invalidation. */
-  private readonly schemas = new Map<string, protobuf.Type | Error>();
-  private readonly transport: protobuf.Root;
-
-  constructor() {
-    this.transport = protobuf.parse(TRANSPORT_PROTO).root;
-  }
+  private readonly schemas = new ParsedSchemaCache(parseProfileSchema);
 
   /**
    * Decodes an uplink of the device. `forced` is the format a topic demands (MQTT v2 `/j`, `/p`);
@@ -163,27 +143,21 @@ export class PayloadCodec {
     bytes: Uint8Array,
   ): LosslessJson {
     if (kind === 'attributesRequest') {
-      const message = this.readTransportMessage('GetAttributeRequestMsg', bytes) as {
-        clientAttributeNames?: string[];
-        sharedAttributeNames?: string[];
-      };
+      // AttributesRequest: the keys as the csv lists a JSON request has; empty lists are absent.
+      const message = readTransportMessage('AttributesRequest', bytes);
       const members = new Map<string, LosslessJson>();
-      if (message.clientAttributeNames?.length)
-        members.set('clientKeys', split(message.clientAttributeNames));
-      if (message.sharedAttributeNames?.length)
-        members.set('sharedKeys', split(message.sharedAttributeNames));
+      for (const name of ['clientKeys', 'sharedKeys']) {
+        const keys = message[name];
+        if (typeof keys === 'string' && keys !== '') members.set(name, keys);
+      }
       return new JsonObjectNode(members);
     }
     if (kind === 'clientRpc') {
-      const message = this.readTransportMessage('ToServerRpcRequestMsg', bytes) as {
-        methodName?: string;
-        params?: string;
-      };
-      const params = message.params ? decodeJson(message.params) : new JsonObjectNode(new Map());
+      const message = readTransportMessage('RpcRequest', bytes);
       return new JsonObjectNode(
         new Map<string, LosslessJson>([
-          ['method', message.methodName ?? ''],
-          ['params', params],
+          ['method', String(message.method ?? '')],
+          ['params', rpcParams(String(message.params ?? ''))],
         ]),
       );
     }
@@ -195,7 +169,7 @@ export class PayloadCodec {
           ? proto?.deviceAttributesProtoSchema
           : proto?.deviceRpcResponseProtoSchema;
     if (!schema) throw new TelemetryInputError(`The device profile defines no protobuf schema for ${kind}`);
-    const type = this.schemaType(schema);
+    const type = this.schemas.get(schema);
     let object: Record<string, unknown>;
     try {
       object = type.toObject(type.decode(bytes), TO_OBJECT);
@@ -206,34 +180,20 @@ export class PayloadCodec {
     }
     return messageToJson(type, object);
   }
+}
 
-  private readTransportMessage(name: string, bytes: Uint8Array): Record<string, unknown> {
-    const type = this.transport.lookupType(`transport.${name}`);
-    try {
-      return type.toObject(type.decode(bytes), TO_OBJECT);
-    } catch (error) {
-      throw new TelemetryInputError(
-        `Failed to decode protobuf payload as ${name}: ${(error as Error).message}`,
-      );
-    }
-  }
-
-  private schemaType(schema: string): protobuf.Type {
-    let parsed = this.schemas.get(schema);
-    if (!parsed) {
-      try {
-        const type = firstMessageType(protobuf.parse(schema).root);
-        parsed = type ?? new TelemetryInputError('The device profile protobuf schema declares no message');
-      } catch (error) {
-        parsed = new TelemetryInputError(
-          `Invalid protobuf schema in device profile: ${(error as Error).message}`,
-        );
-      }
-      if (this.schemas.size >= MAX_CACHED_SCHEMAS) this.schemas.clear();
-      this.schemas.set(schema, parsed);
-    }
-    if (parsed instanceof Error) throw parsed;
-    return parsed;
+/** One of the reference's fixed request messages as a plain object (defaults included). */
+function readTransportMessage(
+  name: 'AttributesRequest' | 'RpcRequest',
+  bytes: Uint8Array,
+): Record<string, unknown> {
+  const type = transportMessage(name);
+  try {
+    return type.toObject(type.decode(bytes), TO_OBJECT);
+  } catch (error) {
+    throw new TelemetryInputError(
+      `Failed to decode protobuf payload as ${name}: ${(error as Error).message}`,
+    );
   }
 }
 

@@ -2,7 +2,8 @@ import type { AttributeKvEntry, KvValue } from '@meridian/common';
 import type { TelemetryChange, TelemetryService } from '../../telemetry/service.js';
 import type { CoreLogger } from './options.js';
 import type {
-  AttributeUpdatePayload,
+  AttributeReply,
+  AttributeUpdate,
   DeviceIdentity,
   DeviceSessionHandle,
   DeviceSessionListener,
@@ -48,6 +49,19 @@ export function kvValueAsJson(value: KvValue): unknown {
 export function attributesAsJson(entries: readonly AttributeKvEntry[]): Record<string, unknown> {
   const json: Record<string, unknown> = {};
   for (const entry of entries) json[entry.key] = kvValueAsJson(entry.value);
+  return json;
+}
+
+/** An attribute update as JSON devices get it: `{"key":value,…}` or `{"deleted":[keys]}`. */
+export function attributeUpdateJson(update: AttributeUpdate): Record<string, unknown> {
+  return 'updated' in update ? attributesAsJson(update.updated) : { deleted: [...update.deleted] };
+}
+
+/** An attribute reply as JSON devices get it: `{"client":{…},"shared":{…}}`, empty sections omitted. */
+export function attributeReplyJson(reply: AttributeReply): Record<string, Record<string, unknown>> {
+  const json: Record<string, Record<string, unknown>> = {};
+  if (reply.client.length > 0) json.client = attributesAsJson(reply.client);
+  if (reply.shared.length > 0) json.shared = attributesAsJson(reply.shared);
   return json;
 }
 
@@ -218,7 +232,7 @@ export class SessionRegistry {
   }
 
   /** Pushes one update to the attribute-subscribed sessions of the device. */
-  pushAttributeUpdate(deviceId: string, update: AttributeUpdatePayload): void {
+  pushAttributeUpdate(deviceId: string, update: AttributeUpdate): void {
     const sessions = this.byDevice.get(deviceId);
     if (!sessions) return;
     for (const session of [...sessions]) {
@@ -235,8 +249,8 @@ export class SessionRegistry {
     if (change.type !== 'ATTRIBUTES_UPDATED' && change.type !== 'ATTRIBUTES_DELETED') return;
     if (change.scope !== 'SHARED_SCOPE' || change.entityId.entityType !== 'DEVICE') return;
     if (!this.byDevice.has(change.entityId.id)) return;
-    const update: AttributeUpdatePayload =
-      change.type === 'ATTRIBUTES_UPDATED' ? attributesAsJson(change.entries) : { deleted: [...change.keys] };
+    const update: AttributeUpdate =
+      change.type === 'ATTRIBUTES_UPDATED' ? { updated: change.entries } : { deleted: [...change.keys] };
     this.pushAttributeUpdate(change.entityId.id, update);
   }
 

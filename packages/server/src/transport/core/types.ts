@@ -1,4 +1,4 @@
-import type { DeviceProfileData, DeviceProvisionType } from '@meridian/common';
+import type { AttributeKvEntry, DeviceProfileData, DeviceProvisionType } from '@meridian/common';
 import type { LosslessJson } from '../../telemetry/json-lossless.js';
 
 /**
@@ -53,10 +53,20 @@ export interface ToDeviceRpc {
 }
 
 /**
- * Shared-attribute changes pushed to a subscribed device: `{"<key>":<value>,…}` plus
- * `"deleted":[…]` when shared attributes were removed (reference §4.1), values typed as JSON.
+ * Shared-attribute changes pushed to a subscribed device: the attributes written (typed, with their
+ * update times, which protobuf downlinks carry), or the keys removed. As JSON (`attributeUpdateJson`)
+ * `{"<key>":<value>,…}` or `{"deleted":[…]}` (reference §4.1).
  */
-export type AttributeUpdatePayload = Record<string, unknown> & { deleted?: string[] };
+export type AttributeUpdate = { updated: readonly AttributeKvEntry[] } | { deleted: readonly string[] };
+
+/**
+ * The attributes a device asked for, by scope (reference `GetAttributeResponseMsg`). As JSON
+ * (`attributeReplyJson`) `{"client":{…},"shared":{…}}` with empty sections omitted.
+ */
+export interface AttributeReply {
+  client: readonly AttributeKvEntry[];
+  shared: readonly AttributeKvEntry[];
+}
 
 /**
  * One live connection of a device (an MQTT connection, a CoAP observe, an HTTP long poll). The core
@@ -65,7 +75,7 @@ export type AttributeUpdatePayload = Record<string, unknown> & { deleted?: strin
 export interface DeviceSessionListener {
   readonly transport: TransportKind;
   /** Shared attributes changed; called only while the session is subscribed to attribute updates. */
-  onAttributeUpdate(update: AttributeUpdatePayload): void;
+  onAttributeUpdate(update: AttributeUpdate): void;
   /**
    * A server-side RPC for the device; called only while the session is subscribed to RPC.
    * Returns false when the session could not take it (closing, queue full).
@@ -123,15 +133,12 @@ export interface DeviceApi {
   postTelemetry(device: DeviceIdentity, payload: LosslessJson): Promise<void>;
   /** Stores client-scope attributes (flat object); resolves once committed. */
   postAttributes(device: DeviceIdentity, payload: LosslessJson): Promise<void>;
-  /**
-   * Client and shared attributes by key (csv lists; both absent → all of both), as
-   * `{"client":{…},"shared":{…}}` with empty sections omitted.
-   */
+  /** Client and shared attributes by key (csv lists; both absent → all of both). */
   requestAttributes(
     device: DeviceIdentity,
     clientKeys: string[] | undefined,
     sharedKeys: string[] | undefined,
-  ): Promise<Record<string, Record<string, unknown>>>;
+  ): Promise<AttributeReply>;
   /** The device answered a server-side RPC. */
   rpcReply(device: DeviceIdentity, requestId: number, payload: string): void;
   /** Device-to-server RPC `{"method","params"}`; resolves with the reply JSON, or rejects on timeout. */

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_CLOSE_REASONS } from '../core/sessions.js';
+import { attributeUpdateJson, SESSION_CLOSE_REASONS } from '../core/sessions.js';
 import type {
-  AttributeUpdatePayload,
+  AttributeUpdate,
   DeviceApi,
   DeviceIdentity,
   DeviceSessionHandle,
@@ -54,8 +54,14 @@ export function longPoll(
       device,
       {
         transport: 'HTTP',
-        onAttributeUpdate: (update: AttributeUpdatePayload) => {
-          finish(() => void reply.code(200).type('application/json').send(JSON.stringify(update)));
+        onAttributeUpdate: (update: AttributeUpdate) => {
+          finish(
+            () =>
+              void reply
+                .code(200)
+                .type('application/json')
+                .send(JSON.stringify(attributeUpdateJson(update))),
+          );
         },
         onRpcRequest: (rpc: ToDeviceRpc) =>
           finish(

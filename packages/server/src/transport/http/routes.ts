@@ -5,6 +5,7 @@ import { TelemetryInputError } from '../../telemetry/values.js';
 import { ClientRpcTimeoutError } from '../core/client-rpc.js';
 import type { DeviceTransportCore } from '../core/index.js';
 import { decodeJson } from '../core/payload-codec.js';
+import { attributeReplyJson } from '../core/sessions.js';
 import type { DeviceIdentity } from '../core/types.js';
 import { longPoll, pollTimeout } from './long-poll.js';
 
@@ -92,7 +93,10 @@ export function registerDeviceHttpRoutes(app: FastifyInstance, core: DeviceTrans
         if (!identity) return reply;
         const { clientKeys, sharedKeys } = request.query;
         const result = await api.requestAttributes(identity, keyList(clientKeys), keyList(sharedKeys));
-        return reply.code(200).type('application/json').send(JSON.stringify(result));
+        return reply
+          .code(200)
+          .type('application/json')
+          .send(JSON.stringify(attributeReplyJson(result)));
       },
     );
 

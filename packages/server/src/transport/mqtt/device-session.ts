@@ -2,7 +2,7 @@ import type { Client, PublishPacket } from 'aedes';
 import { TelemetryInputError } from '../../telemetry/values.js';
 import { ClientRpcTimeoutError, DownlinkEncodingError } from '../core/index.js';
 import type {
-  AttributeUpdatePayload,
+  AttributeUpdate,
   DeviceApi,
   DeviceIdentity,
   DeviceSessionHandle,
@@ -207,7 +207,7 @@ export class DeviceSession extends MqttSession implements DeviceSessionListener 
 
   // DeviceSessionListener: what the core pushes to the device.
 
-  onAttributeUpdate(update: AttributeUpdatePayload): void {
+  onAttributeUpdate(update: AttributeUpdate): void {
     const family = this.attributesFamily;
     this.send(
       FAMILY_TOPICS[family].attributes,

@@ -1,11 +1,12 @@
 import {
+  type AttributeKvEntry,
   createDefaultDeviceProfileData,
   createTransportPayloadTypeConfiguration,
   type TransportPayloadTypeConfiguration,
 } from '@meridian/common';
 import protobuf from 'protobufjs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RPC_REQUEST_PROTO_SCHEMA, DownlinkCodec, DownlinkEncodingError } from '../core/index.js';
+import { DEFAULT_RPC_REQUEST_PROTO_SCHEMA, DownlinkEncodingError } from '../core/index.js';
 import type { DeviceIdentity, ToDeviceRpc } from '../core/types.js';
 import { downlinkFormat, MqttDownlinks } from './downlinks.js';
 import type { TopicFamily } from './topics.js';
@@ -58,6 +59,16 @@ const decode = (name: string, payload: string | Buffer) => {
 };
 
 const NOW = 1_700_000_000_000;
+const shared = (key: string, value: AttributeKvEntry['value'], lastUpdateTs = NOW): AttributeKvEntry => ({
+  key,
+  value,
+  scope: 'SHARED_SCOPE',
+  lastUpdateTs,
+});
+const client = (key: string, value: AttributeKvEntry['value']): AttributeKvEntry => ({
+  ...shared(key, value),
+  scope: 'CLIENT_SCOPE',
+});
 const rpc: ToDeviceRpc = {
   requestId: 9,
   method: 'reboot',
@@ -92,13 +103,15 @@ describe('downlinkFormat', () => {
 });
 
 describe('MqttDownlinks', () => {
-  const downlinks = new MqttDownlinks(new DownlinkCodec(), () => NOW);
+  const downlinks = new MqttDownlinks();
 
   it('writes JSON exactly as the JSON API does', () => {
     const d = device('JSON');
-    expect(downlinks.attributeUpdate(d, 'V1', { a: 1, b: 'x' })).toBe('{"a":1,"b":"x"}');
+    const updated = [shared('a', { type: 'LONG', value: 1n }), shared('b', { type: 'STRING', value: 'x' })];
+    expect(downlinks.attributeUpdate(d, 'V1', { updated })).toBe('{"a":1,"b":"x"}');
     expect(downlinks.attributeUpdate(d, 'V1', { deleted: ['a'] })).toBe('{"deleted":["a"]}');
-    expect(downlinks.attributeResponse(d, 'V2', 3, { shared: { a: true } })).toBe('{"shared":{"a":true}}');
+    const reply = { client: [], shared: [shared('a', { type: 'BOOLEAN', value: true })] };
+    expect(downlinks.attributeResponse(d, 'V2', 3, reply)).toBe('{"shared":{"a":true}}');
     expect(downlinks.rpcRequest(d, 'V1', rpc)).toBe('{"method":"reboot","params":{"delay":5}}');
     expect(downlinks.clientRpcReply(d, 'V1', 4, { time: 1 })).toBe('{"time":1}');
     expect(downlinks.clientRpcTimeout(d, 'V1', 4)).toBe('{"error":"timeout"}');
@@ -106,32 +119,28 @@ describe('MqttDownlinks', () => {
 
   it('writes shared attribute updates and deletions as AttributeUpdateNotificationMsg', () => {
     const d = device('PROTOBUF');
-    expect(
-      decode('AttributeUpdateNotificationMsg', downlinks.attributeUpdate(d, 'V1', { n: 2, t: 1.5 })),
-    ).toEqual({
-      sharedUpdated: [
-        { ts: String(NOW), kv: { key: 'n', type: 'LONG_V', long_v: '2' } },
-        { ts: String(NOW), kv: { key: 't', type: 'DOUBLE_V', double_v: 1.5 } },
-      ],
-    });
+    // Typed as stored, with each attribute's own update time: a whole-number DOUBLE stays DOUBLE.
+    const updated = [
+      shared('n', { type: 'LONG', value: 2n }, NOW - 5),
+      shared('t', { type: 'DOUBLE', value: 2 }),
+    ];
+    expect(decode('AttributeUpdateNotificationMsg', downlinks.attributeUpdate(d, 'V1', { updated }))).toEqual(
+      {
+        sharedUpdated: [
+          { ts: String(NOW - 5), kv: { key: 'n', type: 'LONG_V', long_v: '2' } },
+          { ts: String(NOW), kv: { key: 't', type: 'DOUBLE_V', double_v: 2 } },
+        ],
+      },
+    );
     expect(
       decode('AttributeUpdateNotificationMsg', downlinks.attributeUpdate(d, 'V2', { deleted: ['n'] })),
     ).toEqual({ sharedDeleted: ['n'] });
-    // An attribute that happens to be called "deleted", next to others, is an update.
-    expect(
-      decode('AttributeUpdateNotificationMsg', downlinks.attributeUpdate(d, 'V1', { deleted: ['x'], n: 1 })),
-    ).toEqual({
-      sharedUpdated: [
-        { ts: String(NOW), kv: { key: 'deleted', type: 'JSON_V', json_v: '["x"]' } },
-        { ts: String(NOW), kv: { key: 'n', type: 'LONG_V', long_v: '1' } },
-      ],
-    });
   });
 
   it('writes attribute responses as GetAttributeResponseMsg with the request id', () => {
     const payload = downlinks.attributeResponse(device('JSON'), 'V2_PROTO', 12, {
-      client: { fw: 'v1' },
-      shared: { cfg: { a: 1 } },
+      client: [client('fw', { type: 'STRING', value: 'v1' })],
+      shared: [shared('cfg', { type: 'JSON', value: '{"a":1}' })],
     });
     expect(decode('GetAttributeResponseMsg', payload)).toEqual({
       requestId: 12,

@@ -1,10 +1,10 @@
 import {
-  type AttributeUpdatePayload,
-  DownlinkCodec,
-  kvValueFromJson,
+  type AttributeReply,
+  type AttributeUpdate,
+  DeviceDownlinks,
+  type DownlinkBody,
   type PayloadFormat,
   payloadConfiguration,
-  type TimedKvEntry,
   type ToDeviceRpc,
 } from '../core/index.js';
 import type { DeviceIdentity } from '../core/types.js';
@@ -28,46 +28,18 @@ export function downlinkFormat(device: DeviceIdentity, family: TopicFamily): Pay
   return family === 'V1' && jsonOnDefaultTopics ? 'JSON' : 'PROTOBUF';
 }
 
-/** The reply the core hands over for an attribute request: `{"client":{…},"shared":{…}}`. */
-export type AttributeReply = Record<string, Record<string, unknown>>;
-
-/**
- * Attribute values as `TsKvProto` entries. The core hands values over as JSON, without their
- * update times, so they are stamped with the time of sending.
- */
-function timedEntries(values: Record<string, unknown> | undefined, ts: number): TimedKvEntry[] {
-  return Object.entries(values ?? {}).map(([key, value]) => ({ key, value: kvValueFromJson(value), ts }));
-}
-
-/** A deletion notice is `{"deleted":[keys]}` and nothing else (see SessionRegistry). */
-function deletedKeys(update: AttributeUpdatePayload): string[] | undefined {
-  const deleted = update.deleted;
-  const onlyMember = Object.keys(update).length === 1;
-  if (!onlyMember || !Array.isArray(deleted) || deleted.some((key) => typeof key !== 'string'))
-    return undefined;
-  return deleted;
-}
-
 /** Protobuf bytes as a Buffer for the MQTT client, without copying when they already are one. */
-const asBuffer = (bytes: Uint8Array): Buffer =>
-  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+function asMqttPayload(body: DownlinkBody): string | Buffer {
+  if (typeof body === 'string' || Buffer.isBuffer(body)) return body;
+  return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+}
 
-/** Encodes the downlinks of device sessions; JSON exactly as the JSON API writes it. */
+/** Encodes the downlinks of device sessions in the format of the topic family. */
 export class MqttDownlinks {
-  constructor(
-    private readonly codec: DownlinkCodec = new DownlinkCodec(),
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly downlinks: DeviceDownlinks = new DeviceDownlinks()) {}
 
-  attributeUpdate(
-    device: DeviceIdentity,
-    family: TopicFamily,
-    update: AttributeUpdatePayload,
-  ): string | Buffer {
-    if (downlinkFormat(device, family) === 'JSON') return JSON.stringify(update);
-    const deleted = deletedKeys(update);
-    if (deleted) return asBuffer(this.codec.attributeUpdate([], deleted));
-    return asBuffer(this.codec.attributeUpdate(timedEntries(update, this.now()), []));
+  attributeUpdate(device: DeviceIdentity, family: TopicFamily, update: AttributeUpdate): string | Buffer {
+    return asMqttPayload(this.downlinks.attributeUpdate(downlinkFormat(device, family), update));
   }
 
   attributeResponse(
@@ -76,22 +48,19 @@ export class MqttDownlinks {
     requestId: number,
     reply: AttributeReply,
   ): string | Buffer {
-    if (downlinkFormat(device, family) === 'JSON') return JSON.stringify(reply);
-    const now = this.now();
-    return asBuffer(
-      this.codec.attributeResponse(
-        requestId,
-        timedEntries(reply.client, now),
-        timedEntries(reply.shared, now),
-      ),
-    );
+    return asMqttPayload(this.downlinks.attributeResponse(downlinkFormat(device, family), requestId, reply));
   }
 
   /** Throws DownlinkEncodingError when the RPC does not fit the profile's RPC request schema. */
   rpcRequest(device: DeviceIdentity, family: TopicFamily, rpc: ToDeviceRpc): string | Buffer {
-    if (downlinkFormat(device, family) === 'JSON')
-      return JSON.stringify({ method: rpc.method, params: rpc.params });
-    return asBuffer(this.codec.rpcRequest(payloadConfiguration(device.profileData, 'MQTT'), rpc));
+    return asMqttPayload(
+      this.downlinks.rpcRequest(
+        downlinkFormat(device, family),
+        payloadConfiguration(device.profileData, 'MQTT'),
+        rpc,
+        { method: rpc.method, params: rpc.params },
+      ),
+    );
   }
 
   clientRpcReply(
@@ -100,13 +69,11 @@ export class MqttDownlinks {
     requestId: number,
     reply: unknown,
   ): string | Buffer {
-    if (downlinkFormat(device, family) === 'JSON') return JSON.stringify(reply);
-    return asBuffer(this.codec.clientRpcResponse(requestId, { payload: JSON.stringify(reply ?? null) }));
+    return asMqttPayload(this.downlinks.clientRpcReply(downlinkFormat(device, family), requestId, reply));
   }
 
   /** What a device gets when nothing answered its RPC within the client-side RPC timeout. */
   clientRpcTimeout(device: DeviceIdentity, family: TopicFamily, requestId: number): string | Buffer {
-    if (downlinkFormat(device, family) === 'JSON') return '{"error":"timeout"}';
-    return asBuffer(this.codec.clientRpcResponse(requestId, { error: 'timeout' }));
+    return asMqttPayload(this.downlinks.clientRpcTimeout(downlinkFormat(device, family), requestId));
   }
 }

@@ -2,9 +2,9 @@ import type { Client, PublishPacket } from 'aedes';
 import { ApiError } from '../../http/api-error.js';
 import { JsonObjectNode, type LosslessJson, stringifyLossless } from '../../telemetry/json-lossless.js';
 import { TelemetryInputError } from '../../telemetry/values.js';
-import { decodeJson } from '../core/index.js';
+import { attributesAsJson, attributeUpdateJson, decodeJson } from '../core/index.js';
 import type {
-  AttributeUpdatePayload,
+  AttributeUpdate,
   DeviceIdentity,
   DeviceSessionHandle,
   DeviceSessionListener,
@@ -40,7 +40,7 @@ class SubDeviceListener implements DeviceSessionListener {
     readonly name: string,
   ) {}
 
-  onAttributeUpdate(update: AttributeUpdatePayload): void {
+  onAttributeUpdate(update: AttributeUpdate): void {
     this.gateway.pushSubDeviceAttributes(this.name, update);
   }
 
@@ -169,7 +169,7 @@ export class GatewaySession extends DeviceSession {
       )
       .then(
         (reply) => {
-          const section = reply[client ? 'client' : 'shared'] ?? {};
+          const section = attributesAsJson(reply[client ? 'client' : 'shared']);
           const values = Object.entries(section);
           const body: Record<string, unknown> = { id, device: name };
           if (values.length === 1) body.value = values[0]?.[1];
@@ -233,10 +233,10 @@ export class GatewaySession extends DeviceSession {
     if (this.subDevices.get(listener.name)?.listener === listener) this.subDevices.delete(listener.name);
   }
 
-  pushSubDeviceAttributes(name: string, update: AttributeUpdatePayload): void {
+  pushSubDeviceAttributes(name: string, update: AttributeUpdate): void {
     this.send(
       GATEWAY_TOPICS.attributes,
-      JSON.stringify({ device: name, data: update }),
+      JSON.stringify({ device: name, data: attributeUpdateJson(update) }),
       this.qosOf(FILTER_BITS.gatewayAttributes),
     );
   }
