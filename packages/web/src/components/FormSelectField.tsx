@@ -1,21 +1,37 @@
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { type FieldPath, type FieldValues, type UseControllerProps, useController } from 'react-hook-form';
 
-export type FormSelectFieldProps<T extends FieldValues, N extends FieldPath<T>> = UseControllerProps<T, N> & {
+export type FormSelectFieldProps<
+  T extends FieldValues,
+  N extends FieldPath<T>,
+  O extends string | number,
+> = UseControllerProps<T, N> & {
   label: ReactNode;
-  /** MenuItem elements. */
-  children: ReactNode;
+  /** The values offered, each an item showing `optionLabel(value)` (the value itself by default). */
+  options?: readonly O[];
+  optionLabel?: (option: O) => ReactNode;
+  /** Items of their own (MenuItem elements), before the options. */
+  children?: ReactNode;
   disabled?: boolean;
   /** data-testid on the element that opens the list. */
   testId?: string;
 };
 
 /** A select bound to react-hook-form. */
-export function FormSelectField<T extends FieldValues, N extends FieldPath<T>>(
-  props: FormSelectFieldProps<T, N>,
+export function FormSelectField<T extends FieldValues, N extends FieldPath<T>, O extends string | number>(
+  props: FormSelectFieldProps<T, N, O>,
 ) {
-  const { label, children, disabled, testId, ...controller } = props;
+  const {
+    label,
+    options = [],
+    optionLabel = (option) => option,
+    children,
+    disabled,
+    testId,
+    ...controller
+  } = props;
   const { field } = useController(controller);
   return (
     <TextField
@@ -32,6 +48,11 @@ export function FormSelectField<T extends FieldValues, N extends FieldPath<T>>(
       slotProps={{ select: { SelectDisplayProps: { 'data-testid': testId } as object } }}
     >
       {children}
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {optionLabel(option)}
+        </MenuItem>
+      ))}
     </TextField>
   );
 }

@@ -6,6 +6,8 @@ import type {
   SecuritySettings,
   User,
 } from '@meridian/common';
+import * as reply from './fake-replies';
+import { recordedCall, responseOf } from './fake-routes';
 import { accessToken, refreshToken } from './jwt';
 
 const NULL_ID = '13814000-1dd2-11b2-8080-808080808080';
@@ -21,6 +23,8 @@ export interface RecordedCall {
 export interface FakeReply {
   status?: number;
   body?: unknown;
+  /** A plain-text body instead of the JSON of `body`. */
+  text?: string;
 }
 
 export type Handler = (call: RecordedCall) => FakeReply | Promise<FakeReply>;
@@ -52,6 +56,17 @@ export const ACCOUNTS: FakeAccount[] = [
   { email: 'customer@meridian.test', password: 'customer', authority: 'CUSTOMER_USER' },
 ];
 
+/** The one page of dashboards a tenant (and a customer's users) can be given. */
+export const DASHBOARDS_PAGE = {
+  data: [
+    { id: { entityType: 'DASHBOARD', id: 'd-1' }, title: 'Fleet overview' },
+    { id: { entityType: 'DASHBOARD', id: 'd-2' }, title: 'Thermostats' },
+  ],
+  totalPages: 1,
+  totalElements: 2,
+  hasNext: false,
+};
+
 export function userOf(account: FakeAccount): User {
   return {
     id: { entityType: 'USER', id: `id-${account.email}` },
@@ -81,15 +96,6 @@ export function pairFor(account: FakeAccount) {
     }),
     refreshToken: refreshToken({ sub: account.email, userId: `id-${account.email}` }),
   };
-}
-
-function error(
-  status: number,
-  errorCode: number,
-  message: string,
-  extra: Record<string, unknown> = {},
-): FakeReply {
-  return { status, body: { status, errorCode, message, timestamp: 0, ...extra } };
 }
 
 /**
@@ -148,12 +154,12 @@ export function createFakeBackend(overrides: Record<string, Handler> = {}) {
       const account = ACCOUNTS.find((item) => item.email === username);
       return account && account.password === password
         ? { body: pairFor(account) }
-        : error(401, 10, 'Invalid username or password');
+        : reply.error(401, 10, 'Invalid username or password');
     },
     'POST /api/auth/logout': () => ({ status: 200 }),
     'GET /api/auth/user': (call) => {
       const user = users.get(emailOfToken(call) ?? '');
-      return user ? { body: user } : error(401, 10, 'Authentication failed');
+      return user ? { body: user } : reply.error(401, 10, 'Authentication failed');
     },
     'POST /api/user': (call) => {
       const user = call.body as User;
@@ -182,36 +188,15 @@ export function createFakeBackend(overrides: Record<string, Handler> = {}) {
       security = call.body as SecuritySettings;
       return { body: security };
     },
-    'GET /api/tenant/dashboards': () => ({
-      body: {
-        data: [
-          { id: { entityType: 'DASHBOARD', id: 'd-1' }, title: 'Fleet overview' },
-          { id: { entityType: 'DASHBOARD', id: 'd-2' }, title: 'Thermostats' },
-        ],
-        totalPages: 1,
-        totalElements: 2,
-        hasNext: false,
-      },
-    }),
+    'GET /api/tenant/dashboards': () => ({ body: DASHBOARDS_PAGE }),
     ...overrides,
   };
 
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    const url = new URL(String(input), 'http://console.test');
-    const method = (init.method ?? 'GET').toUpperCase();
-    const call: RecordedCall = {
-      method,
-      path: url.pathname,
-      query: url.searchParams,
-      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      headers: (init.headers ?? {}) as Record<string, string>,
-    };
+    const call = recordedCall(input, init);
     calls.push(call);
-    const handler = routes[`${method} ${url.pathname}`];
-    const reply = handler ? await handler(call) : error(404, 32, 'Not found');
-    const status = reply.status ?? 200;
-    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-    return new Response(text || null, { status, statusText: status === 404 ? 'Not Found' : '' });
+    const handler = routes[`${call.method} ${call.path}`];
+    return responseOf(handler ? await handler(call) : reply.error(404, 32, 'Not found'));
   };
 
   return {

@@ -1,7 +1,6 @@
 import {
   type Asset,
   type AssetInfo,
-  applyPageLink,
   type Customer,
   createDefaultDeviceData,
   createDefaultDeviceProfileData,
@@ -11,9 +10,10 @@ import {
   type DeviceProfileInfo,
   type EntitySubtype,
   NULL_UUID,
-  type PageLink,
 } from '@meridian/common';
-import { createFakeBackend, type FakeReply, type Handler, type RecordedCall } from './fake-backend';
+import { createFakeBackend, type FakeReply, type Handler } from './fake-backend';
+import * as reply from './fake-replies';
+import { type Route, routedFetch } from './fake-routes';
 
 /**
  * In-memory customers, devices, device profiles and assets of tenant-1 behind the paths of
@@ -151,38 +151,6 @@ export function createEntityStore(): EntityStore {
   return store;
 }
 
-function notFound(): FakeReply {
-  return {
-    status: 404,
-    body: { status: 404, errorCode: 32, message: "Requested item wasn't found!", timestamp: 0 },
-  };
-}
-
-function badRequest(message: string): FakeReply {
-  return { status: 400, body: { status: 400, errorCode: 31, message, timestamp: 0 } };
-}
-
-function pageLinkOf(query: URLSearchParams): PageLink {
-  const pageLink: PageLink = { pageSize: Number(query.get('pageSize')), page: Number(query.get('page')) };
-  const text = query.get('textSearch');
-  if (text) {
-    pageLink.textSearch = text;
-  }
-  const property = query.get('sortProperty');
-  if (property) {
-    pageLink.sortOrder = { property, direction: query.get('sortOrder') === 'DESC' ? 'DESC' : 'ASC' };
-  }
-  return pageLink;
-}
-
-/** Pages like the server: `textSearch` matches the name (or title) only. */
-function page<T extends object>(items: readonly T[], query: URLSearchParams, searchProperty: string) {
-  return { body: applyPageLink(items, pageLinkOf(query), { searchProperty }) };
-}
-
-type Params = Record<string, string>;
-type Route = [method: string, pattern: RegExp, handler: (call: RecordedCall, params: Params) => FakeReply];
-
 function ownerFields(store: EntityStore, customerId: string | null) {
   const owner = store.customers.find((c) => c.id.id === customerId);
   return {
@@ -190,6 +158,15 @@ function ownerFields(store: EntityStore, customerId: string | null) {
     customerTitle: owner?.title ?? null,
     customerIsPublic: owner?.additionalInfo?.isPublic === true,
   };
+}
+
+/** Assigns an entity to a customer of the store (unassigns it for null); not found without one. */
+export function assignToCustomer(
+  store: EntityStore,
+  entity: { customerId: unknown; customerTitle: string | null; customerIsPublic: boolean } | undefined,
+  customerId: string | null,
+): FakeReply {
+  return reply.ifFound(entity, (found) => ({ body: Object.assign(found, ownerFields(store, customerId)) }));
 }
 
 function profileInfo(p: DeviceProfile): DeviceProfileInfo {
@@ -208,38 +185,26 @@ function entityRoutes(store: EntityStore): Route[] {
   const publicCustomer = () => store.customers.find((c) => c.additionalInfo?.isPublic === true) as Customer;
   const device = (id: string | undefined) => store.devices.find((d) => d.id.id === id);
   const asset = (id: string | undefined) => store.assets.find((a) => a.id.id === id);
-  const assignDevice = (id: string | undefined, customerId: string | null): FakeReply => {
-    const found = device(id);
-    if (!found) {
-      return notFound();
-    }
-    Object.assign(found, ownerFields(store, customerId));
-    return { body: found };
-  };
-  const assignAsset = (id: string | undefined, customerId: string | null): FakeReply => {
-    const found = asset(id);
-    if (!found) {
-      return notFound();
-    }
-    Object.assign(found, ownerFields(store, customerId));
-    return { body: found };
-  };
+  const assignDevice = (id: string | undefined, customerId: string | null) =>
+    assignToCustomer(store, device(id), customerId);
+  const assignAsset = (id: string | undefined, customerId: string | null) =>
+    assignToCustomer(store, asset(id), customerId);
   const saveDevice = (body: Partial<DeviceInfo>, token?: string): FakeReply => {
     if (!body.name) {
-      return badRequest('Device name should be specified!');
+      return reply.badRequest('Device name should be specified!');
     }
     const deviceProfile =
       store.profiles.find((p) => p.id.id === body.deviceProfileId?.id) ??
       store.profiles.find((p) => p.default);
     if (!deviceProfile) {
-      return badRequest('Device profile is required');
+      return reply.badRequest('Device profile is required');
     }
     const existing = body.id ? device(body.id.id) : undefined;
     if (body.id && !existing) {
-      return notFound();
+      return reply.notFound();
     }
     if (store.devices.some((d) => d.name === body.name && d.id.id !== body.id?.id)) {
-      return badRequest('Device with such name already exists!');
+      return reply.badRequest('Device with such name already exists!');
     }
     const saved: DeviceInfo = {
       ...(existing ?? {
@@ -275,14 +240,11 @@ function entityRoutes(store: EntityStore): Route[] {
   };
   return [
     // Customers
-    ['GET', /^\/api\/customers$/, (call) => page(store.customers, call.query, 'title')],
+    ['GET', /^\/api\/customers$/, (call) => reply.page(store.customers, call.query, 'title')],
     [
       'GET',
       /^\/api\/customer\/(?<id>[^/]+)$/,
-      (_call, p) => {
-        const found = store.customers.find((c) => c.id.id === p.id);
-        return found ? { body: found } : notFound();
-      },
+      (_call, p) => reply.found(store.customers.find((c) => c.id.id === p.id)),
     ],
     [
       'POST',
@@ -290,43 +252,30 @@ function entityRoutes(store: EntityStore): Route[] {
       (call) => {
         const body = call.body as Customer;
         if (!body.title) {
-          return badRequest('Customer title should be specified!');
+          return reply.badRequest('Customer title should be specified!');
         }
-        const existing = store.customers.find((c) => c.id.id === body.id?.id);
-        if (existing) {
-          Object.assign(existing, body, { name: body.title });
-          return { body: existing };
-        }
-        const created = {
-          ...body,
-          id: { entityType: 'CUSTOMER', id: newId('customer') },
-          createdTime: T0 + 90_000,
-          tenantId: TENANT,
-          name: body.title,
-        } as Customer;
-        store.customers.push(created);
-        return { body: created };
+        const named = { ...body, name: body.title };
+        return reply.saved(
+          store.customers,
+          named,
+          () =>
+            ({
+              ...named,
+              id: { entityType: 'CUSTOMER', id: newId('customer') },
+              createdTime: T0 + 90_000,
+              tenantId: TENANT,
+            }) as Customer,
+        );
       },
     ],
-    [
-      'DELETE',
-      /^\/api\/customer\/(?<id>[^/]+)$/,
-      (_call, p) => {
-        const index = store.customers.findIndex((c) => c.id.id === p.id);
-        if (index < 0) {
-          return notFound();
-        }
-        store.customers.splice(index, 1);
-        return { status: 200 };
-      },
-    ],
+    ['DELETE', /^\/api\/customer\/(?<id>[^/]+)$/, (_call, p) => reply.deleted(store.customers, p.id)],
     // Devices
     [
       'GET',
       /^\/api\/tenant\/deviceInfos$/,
       (call) => {
         const profileId = call.query.get('deviceProfileId');
-        return page(
+        return reply.page(
           store.devices.filter((d) => !profileId || d.deviceProfileId.id === profileId),
           call.query,
           'name',
@@ -338,7 +287,7 @@ function entityRoutes(store: EntityStore): Route[] {
       /^\/api\/customer\/(?<id>[^/]+)\/deviceInfos$/,
       (call, p) => {
         const profileId = call.query.get('deviceProfileId');
-        return page(
+        return reply.page(
           store.devices.filter(
             (d) => d.customerId.id === p.id && (!profileId || d.deviceProfileId.id === profileId),
           ),
@@ -347,14 +296,7 @@ function entityRoutes(store: EntityStore): Route[] {
         );
       },
     ],
-    [
-      'GET',
-      /^\/api\/device\/info\/(?<id>[^/]+)$/,
-      (_call, p) => {
-        const found = device(p.id);
-        return found ? { body: found } : notFound();
-      },
-    ],
+    ['GET', /^\/api\/device\/info\/(?<id>[^/]+)$/, (_call, p) => reply.found(device(p.id))],
     [
       'POST',
       /^\/api\/device$/,
@@ -368,8 +310,8 @@ function entityRoutes(store: EntityStore): Route[] {
           device: DeviceInfo;
           credentials: DeviceCredentials;
         };
-        const reply = saveDevice(body);
-        const saved = reply.body as DeviceInfo | undefined;
+        const outcome = saveDevice(body);
+        const saved = outcome.body as DeviceInfo | undefined;
         if (saved?.id) {
           store.credentials.set(saved.id.id, {
             id: { id: `cred-${saved.id.id}` },
@@ -380,21 +322,10 @@ function entityRoutes(store: EntityStore): Route[] {
             credentialsValue: credentials.credentialsValue,
           });
         }
-        return reply;
+        return outcome;
       },
     ],
-    [
-      'DELETE',
-      /^\/api\/device\/(?<id>[^/]+)$/,
-      (_call, p) => {
-        const index = store.devices.findIndex((d) => d.id.id === p.id);
-        if (index < 0) {
-          return notFound();
-        }
-        store.devices.splice(index, 1);
-        return { status: 200 };
-      },
-    ],
+    ['DELETE', /^\/api\/device\/(?<id>[^/]+)$/, (_call, p) => reply.deleted(store.devices, p.id)],
     [
       'POST',
       /^\/api\/customer\/public\/device\/(?<id>[^/]+)$/,
@@ -409,10 +340,7 @@ function entityRoutes(store: EntityStore): Route[] {
     [
       'GET',
       /^\/api\/device\/(?<id>[^/]+)\/credentials$/,
-      (_call, p) => {
-        const found = store.credentials.get(p.id ?? '');
-        return found ? { body: found } : notFound();
-      },
+      (_call, p) => reply.found(store.credentials.get(p.id ?? '')),
     ],
     [
       'POST',
@@ -424,13 +352,13 @@ function entityRoutes(store: EntityStore): Route[] {
       },
     ],
     // Device profiles
-    ['GET', /^\/api\/deviceProfiles$/, (call) => page(store.profiles, call.query, 'name')],
+    ['GET', /^\/api\/deviceProfiles$/, (call) => reply.page(store.profiles, call.query, 'name')],
     [
       'GET',
       /^\/api\/deviceProfileInfos$/,
       (call) => {
         const transport = call.query.get('transportType');
-        return page(
+        return reply.page(
           store.profiles.filter((p) => !transport || p.transportType === transport).map(profileInfo),
           call.query,
           'name',
@@ -445,74 +373,48 @@ function entityRoutes(store: EntityStore): Route[] {
     [
       'GET',
       /^\/api\/deviceProfileInfo\/(?<id>[^/]+)$/,
-      (_call, p) => {
-        const found = store.profiles.find((item) => item.id.id === p.id);
-        return found ? { body: profileInfo(found) } : notFound();
-      },
+      (_call, p) =>
+        reply.ifFound(
+          store.profiles.find((item) => item.id.id === p.id),
+          (found) => ({ body: profileInfo(found) }),
+        ),
     ],
     [
       'GET',
       /^\/api\/deviceProfile\/(?<id>[^/]+)$/,
-      (_call, p) => {
-        const found = store.profiles.find((item) => item.id.id === p.id);
-        return found ? { body: found } : notFound();
-      },
+      (_call, p) => reply.found(store.profiles.find((item) => item.id.id === p.id)),
     ],
     [
       'POST',
       /^\/api\/deviceProfile$/,
       (call) => {
         const body = call.body as DeviceProfile;
-        if (!body.name) {
-          return badRequest('Device profile name should be specified!');
-        }
-        if (store.profiles.some((p) => p.name === body.name && p.id.id !== body.id?.id)) {
-          return badRequest('Device profile with such name already exists!');
-        }
-        const existing = store.profiles.find((p) => p.id.id === body.id?.id);
-        if (existing) {
-          Object.assign(existing, body);
-          return { body: existing };
-        }
-        const created = {
-          ...body,
-          id: { entityType: 'DEVICE_PROFILE', id: newId('profile') },
-          createdTime: T0 + 95_000,
-          tenantId: TENANT,
-          default: false,
-        } as DeviceProfile;
-        store.profiles.push(created);
-        return { body: created };
+        return reply.savedProfile(
+          store.profiles,
+          body,
+          'Device profile',
+          (): DeviceProfile => ({
+            ...body,
+            id: { entityType: 'DEVICE_PROFILE', id: newId('profile') },
+            createdTime: T0 + 95_000,
+            tenantId: TENANT,
+            default: false,
+          }),
+        );
       },
     ],
     [
       'POST',
       /^\/api\/deviceProfile\/(?<id>[^/]+)\/default$/,
-      (_call, p) => {
-        const found = store.profiles.find((item) => item.id.id === p.id);
-        if (!found) {
-          return notFound();
-        }
-        for (const item of store.profiles) {
-          item.default = item === found;
-        }
-        return { body: found };
-      },
+      (_call, p) => reply.madeDefault(store.profiles, p.id),
     ],
     [
       'DELETE',
       /^\/api\/deviceProfile\/(?<id>[^/]+)$/,
-      (_call, p) => {
-        const index = store.profiles.findIndex((item) => item.id.id === p.id);
-        if (index < 0) {
-          return notFound();
-        }
-        if (store.profiles[index]?.default) {
-          return badRequest('The device profile referenced by the devices cannot be deleted!');
-        }
-        store.profiles.splice(index, 1);
-        return { status: 200 };
-      },
+      (_call, p) =>
+        store.profiles.find((item) => item.id.id === p.id)?.default
+          ? reply.badRequest('The device profile referenced by the devices cannot be deleted!')
+          : reply.deleted(store.profiles, p.id),
     ],
     // Assets
     [
@@ -520,7 +422,7 @@ function entityRoutes(store: EntityStore): Route[] {
       /^\/api\/tenant\/assetInfos$/,
       (call) => {
         const type = call.query.get('type');
-        return page(
+        return reply.page(
           store.assets.filter((a) => !type || a.type === type),
           call.query,
           'name',
@@ -532,7 +434,7 @@ function entityRoutes(store: EntityStore): Route[] {
       /^\/api\/customer\/(?<id>[^/]+)\/assetInfos$/,
       (call, p) => {
         const type = call.query.get('type');
-        return page(
+        return reply.page(
           store.assets.filter((a) => a.customerId.id === p.id && (!type || a.type === type)),
           call.query,
           'name',
@@ -548,52 +450,31 @@ function entityRoutes(store: EntityStore): Route[] {
           .map((type): EntitySubtype => ({ tenantId: TENANT, entityType: 'ASSET', type })),
       }),
     ],
-    [
-      'GET',
-      /^\/api\/asset\/info\/(?<id>[^/]+)$/,
-      (_call, p) => {
-        const found = asset(p.id);
-        return found ? { body: found } : notFound();
-      },
-    ],
+    ['GET', /^\/api\/asset\/info\/(?<id>[^/]+)$/, (_call, p) => reply.found(asset(p.id))],
     [
       'POST',
       /^\/api\/asset$/,
       (call) => {
         const body = call.body as Asset;
         if (!body.name || !body.type) {
-          return badRequest('Asset name should be specified!');
+          return reply.badRequest('Asset name should be specified!');
         }
-        const existing = asset(body.id?.id);
-        if (existing) {
-          Object.assign(existing, body);
-          return { body: existing };
-        }
-        const created: AssetInfo = {
-          ...body,
-          id: { entityType: 'ASSET', id: newId('asset') },
-          createdTime: T0 + 80_000,
-          tenantId: TENANT,
-          label: body.label ?? null,
-          additionalInfo: body.additionalInfo ?? null,
-          ...ownerFields(store, null),
-        };
-        store.assets.push(created);
-        return { body: created };
+        return reply.saved(
+          store.assets,
+          body,
+          (): AssetInfo => ({
+            ...body,
+            id: { entityType: 'ASSET', id: newId('asset') },
+            createdTime: T0 + 80_000,
+            tenantId: TENANT,
+            label: body.label ?? null,
+            additionalInfo: body.additionalInfo ?? null,
+            ...ownerFields(store, null),
+          }),
+        );
       },
     ],
-    [
-      'DELETE',
-      /^\/api\/asset\/(?<id>[^/]+)$/,
-      (_call, p) => {
-        const index = store.assets.findIndex((a) => a.id.id === p.id);
-        if (index < 0) {
-          return notFound();
-        }
-        store.assets.splice(index, 1);
-        return { status: 200 };
-      },
-    ],
+    ['DELETE', /^\/api\/asset\/(?<id>[^/]+)$/, (_call, p) => reply.deleted(store.assets, p.id)],
     [
       'POST',
       /^\/api\/customer\/public\/asset\/(?<id>[^/]+)$/,
@@ -617,32 +498,7 @@ export function createEntityBackend(
   overrides: Record<string, Handler> = {},
 ) {
   const base = createFakeBackend(overrides);
-  const routes = entityRoutes(store);
-  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    const url = new URL(String(input), 'http://console.test');
-    const method = (init.method ?? 'GET').toUpperCase();
-    if (overrides[`${method} ${url.pathname}`]) {
-      return base.fetch(input, init);
-    }
-    for (const [routeMethod, pattern, handler] of routes) {
-      const match = routeMethod === method ? pattern.exec(url.pathname) : null;
-      if (!match) {
-        continue;
-      }
-      const call: RecordedCall = {
-        method,
-        path: url.pathname,
-        query: url.searchParams,
-        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-        headers: (init.headers ?? {}) as Record<string, string>,
-      };
-      base.calls.push(call);
-      const reply = handler(call, { ...match.groups });
-      const status = reply.status ?? 200;
-      const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-      return new Response(text || null, { status, statusText: status === 404 ? 'Not Found' : '' });
-    }
-    return base.fetch(input, init);
-  };
+  // An override names one method and path; it wins over the entity routes.
+  const fetch = routedFetch(entityRoutes(store), base, (method, path) => `${method} ${path}` in overrides);
   return { ...base, fetch, store };
 }

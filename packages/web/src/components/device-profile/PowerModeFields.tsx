@@ -5,6 +5,7 @@ import { type Control, type FieldValues, type Path, useWatch } from 'react-hook-
 import { useTranslation } from 'react-i18next';
 import { FormSelectField } from '../FormSelectField';
 import { FormTextField } from '../FormTextField';
+import { formRow } from '../form-row';
 
 export interface PowerModeFieldsProps<V extends FieldValues> {
   control: Control<V>;
@@ -17,6 +18,15 @@ export interface PowerModeFieldsProps<V extends FieldValues> {
 
 const positive = (value: number | null) =>
   value === null || (Number.isInteger(value) && value >= 0) || 'device-profile.timer-invalid';
+
+/** The timers of each power mode (ms), with the i18n keys of their labels. */
+const MODE_TIMERS: Record<string, readonly { field: string; label: string }[]> = {
+  PSM: [{ field: 'psmActivityTimer', label: 'device-profile.psm-activity-timer' }],
+  E_DRX: [
+    { field: 'edrxCycle', label: 'device-profile.edrx-cycle' },
+    { field: 'pagingTransmissionWindow', label: 'device-profile.paging-transmission-window' },
+  ],
+};
 
 /**
  * Power-saving mode of CoAP and LwM2M devices (spec 2 §3): PSM with its activity timer, DRX, or eDRX
@@ -31,6 +41,17 @@ export function PowerModeFields<V extends FieldValues>({
   const { t } = useTranslation();
   const path = (key: string) => `${prefix}.${key}` as Path<V>;
   const mode = useWatch({ control, name: path('powerMode') }) as string;
+  const timers = (MODE_TIMERS[mode] ?? []).map((timer) => (
+    <FormTextField
+      key={timer.field}
+      control={control}
+      name={path(timer.field)}
+      numeric
+      label={t(timer.label)}
+      disabled={disabled}
+      rules={{ validate: positive }}
+    />
+  ));
   return (
     <Box>
       <FormSelectField
@@ -38,44 +59,13 @@ export function PowerModeFields<V extends FieldValues>({
         name={path('powerMode')}
         label={t('device-profile.power-mode')}
         disabled={disabled}
+        options={POWER_MODES}
+        optionLabel={(item) => t(`device-profile.power-modes.${item}`)}
       >
         {allowUnset && <MenuItem value="">{t('device-profile.power-mode-unset')}</MenuItem>}
-        {POWER_MODES.map((item) => (
-          <MenuItem key={item} value={item}>
-            {t(`device-profile.power-modes.${item}`)}
-          </MenuItem>
-        ))}
       </FormSelectField>
-      {mode === 'PSM' && (
-        <FormTextField
-          control={control}
-          name={path('psmActivityTimer')}
-          numeric
-          label={t('device-profile.psm-activity-timer')}
-          disabled={disabled}
-          rules={{ validate: positive }}
-        />
-      )}
-      {mode === 'E_DRX' && (
-        <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', sm: 'row' } }}>
-          <FormTextField
-            control={control}
-            name={path('edrxCycle')}
-            numeric
-            label={t('device-profile.edrx-cycle')}
-            disabled={disabled}
-            rules={{ validate: positive }}
-          />
-          <FormTextField
-            control={control}
-            name={path('pagingTransmissionWindow')}
-            numeric
-            label={t('device-profile.paging-transmission-window')}
-            disabled={disabled}
-            rules={{ validate: positive }}
-          />
-        </Box>
-      )}
+      {/* eDRX has two timers, side by side. */}
+      {mode === 'E_DRX' ? <Box sx={formRow}>{timers}</Box> : timers}
     </Box>
   );
 }

@@ -1,6 +1,5 @@
 import { DEVICE_PROVISION_TYPES, randomAlphanumeric } from '@meridian/common';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { type Control, useController, useWatch } from 'react-hook-form';
@@ -42,6 +41,25 @@ export function ProvisionFields({
   const key = useController({ control, name: 'provision.provisionDeviceKey' });
   const secret = useController({ control, name: 'provision.provisionDeviceSecret' });
   const enabled = type !== 'DISABLED';
+  // The key and the secret devices present, each with a copy button.
+  const credentials = [
+    {
+      name: 'provision.provisionDeviceKey',
+      value: key.field.value,
+      label: 'device-profile.provision-device-key',
+      missing: 'device-profile.provision-device-key-required',
+      copyLabel: 'device-profile.copy-provision-key',
+      testId: 'provision-device-key',
+    },
+    {
+      name: 'provision.provisionDeviceSecret',
+      value: secret.field.value,
+      label: 'device-profile.provision-device-secret',
+      missing: 'device-profile.provision-device-secret-required',
+      copyLabel: 'device-profile.copy-provision-secret',
+      testId: 'provision-device-secret',
+    },
+  ] as const;
 
   useEffect(() => {
     if (enabled && !disabled) {
@@ -62,44 +80,27 @@ export function ProvisionFields({
         label={t('device-profile.provision-strategy')}
         disabled={disabled}
         testId="provision-strategy"
-      >
-        {DEVICE_PROVISION_TYPES.map((item) => (
-          <MenuItem key={item} value={item}>
-            {t(`device-profile.provision-types.${item}`)}
-          </MenuItem>
-        ))}
-      </FormSelectField>
+        options={DEVICE_PROVISION_TYPES}
+        optionLabel={(item) => t(`device-profile.provision-types.${item}`)}
+      />
       <Typography variant="body2" color="text.secondary">
         {t(`device-profile.provision-type-hints.${type}`)}
       </Typography>
-      {enabled && (
-        <>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      {enabled &&
+        credentials.map(({ name, value, label, missing, copyLabel, testId }) => (
+          <Box key={testId} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <FormTextField
               control={control}
-              name="provision.provisionDeviceKey"
-              label={t('device-profile.provision-device-key')}
+              name={name}
+              label={t(label)}
               required
               disabled={disabled}
-              rules={{ validate: required('device-profile.provision-device-key-required') }}
-              testId="provision-device-key"
+              rules={{ validate: required(missing) }}
+              testId={testId}
             />
-            <CopyButton text={key.field.value} label={t('device-profile.copy-provision-key')} />
+            <CopyButton text={value} label={t(copyLabel)} />
           </Box>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <FormTextField
-              control={control}
-              name="provision.provisionDeviceSecret"
-              label={t('device-profile.provision-device-secret')}
-              required
-              disabled={disabled}
-              rules={{ validate: required('device-profile.provision-device-secret-required') }}
-              testId="provision-device-secret"
-            />
-            <CopyButton text={secret.field.value} label={t('device-profile.copy-provision-secret')} />
-          </Box>
-        </>
-      )}
+        ))}
     </Box>
   );
 }

@@ -9,21 +9,20 @@ import {
   TRANSPORT_PAYLOAD_TYPES,
 } from '@meridian/common';
 import Add from '@mui/icons-material/Add';
-import Delete from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { type Control, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextArea } from '../entity-table/FormTextArea';
 import { FormCheckbox } from '../FormCheckbox';
 import { FormSelectField } from '../FormSelectField';
 import { FormTextField } from '../FormTextField';
+import { formRow } from '../form-row';
 import { PowerModeFields } from './PowerModeFields';
+import { RemoveButton } from './RemoveButton';
 import {
   DEFAULT_SNMP_QUERYING_FREQUENCY_MS,
   isPollingSpec,
@@ -32,6 +31,7 @@ import {
   LWM2M_URL_UPDATE_STRATEGY,
   newLwm2mServerValues,
   parseObserveAttr,
+  type SnmpMappingValues,
   type TransportFormHost,
 } from './transport-values';
 
@@ -44,7 +44,22 @@ const required = (key: string) => (value: string) => value.trim().length > 0 || 
 const nonNegative = (key: string) => (value: number | null) =>
   (value !== null && Number.isInteger(value) && value >= 0) || key;
 
-const row = { display: 'flex', gap: 2, flexDirection: { xs: 'column', sm: 'row' } } as const;
+/** The title of a group of settings; the `first` one sits closer to the fields above it. */
+function GroupTitle({ first, children }: { first?: boolean; children: ReactNode }) {
+  return (
+    <Typography variant="subtitle2" sx={{ mt: first ? 1 : 2 }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** The Protobuf schemas of a payload, with the i18n keys of their labels. */
+const PROTO_SCHEMAS = [
+  { field: 'telemetrySchema', label: 'device-profile.telemetry-proto-schema' },
+  { field: 'attributesSchema', label: 'device-profile.attributes-proto-schema' },
+  { field: 'rpcRequestSchema', label: 'device-profile.rpc-request-proto-schema' },
+  { field: 'rpcResponseSchema', label: 'device-profile.rpc-response-proto-schema' },
+] as const;
 
 /** Payload type and, for Protobuf, the four schemas and the two compatibility flags. */
 function PayloadFields({
@@ -63,51 +78,23 @@ function PayloadFields({
         label={t('device-profile.payload-type')}
         disabled={disabled}
         testId="transport-payload-type"
-      >
-        {TRANSPORT_PAYLOAD_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
-            {t(`device-profile.payload-types.${type}`)}
-          </MenuItem>
-        ))}
-      </FormSelectField>
+        options={TRANSPORT_PAYLOAD_TYPES}
+        optionLabel={(type) => t(`device-profile.payload-types.${type}`)}
+      />
       {payloadType === 'PROTOBUF' && (
         <>
-          <FormTextArea
-            control={control}
-            name={`${prefix}.telemetrySchema`}
-            label={t('device-profile.telemetry-proto-schema')}
-            required
-            code
-            disabled={disabled}
-            rules={{ validate: required('device-profile.proto-schema-required') }}
-          />
-          <FormTextArea
-            control={control}
-            name={`${prefix}.attributesSchema`}
-            label={t('device-profile.attributes-proto-schema')}
-            required
-            code
-            disabled={disabled}
-            rules={{ validate: required('device-profile.proto-schema-required') }}
-          />
-          <FormTextArea
-            control={control}
-            name={`${prefix}.rpcRequestSchema`}
-            label={t('device-profile.rpc-request-proto-schema')}
-            required
-            code
-            disabled={disabled}
-            rules={{ validate: required('device-profile.proto-schema-required') }}
-          />
-          <FormTextArea
-            control={control}
-            name={`${prefix}.rpcResponseSchema`}
-            label={t('device-profile.rpc-response-proto-schema')}
-            required
-            code
-            disabled={disabled}
-            rules={{ validate: required('device-profile.proto-schema-required') }}
-          />
+          {PROTO_SCHEMAS.map((schema) => (
+            <FormTextArea
+              key={schema.field}
+              control={control}
+              name={`${prefix}.${schema.field}`}
+              label={t(schema.label)}
+              required
+              code
+              disabled={disabled}
+              rules={{ validate: required('device-profile.proto-schema-required') }}
+            />
+          ))}
           {prefix === 'transport.mqtt' && (
             <>
               <FormCheckbox
@@ -132,31 +119,39 @@ function PayloadFields({
   );
 }
 
+/** The topic filters of an MQTT device, with the i18n keys and test ids of their fields. */
+const MQTT_TOPICS = [
+  {
+    field: 'deviceTelemetryTopic',
+    label: 'device-profile.telemetry-topic-filter',
+    missing: 'device-profile.telemetry-topic-filter-required',
+    testId: 'transport-mqtt-telemetry-topic',
+  },
+  {
+    field: 'deviceAttributesTopic',
+    label: 'device-profile.attributes-topic-filter',
+    missing: 'device-profile.attributes-topic-filter-required',
+    testId: 'transport-mqtt-attributes-topic',
+  },
+] as const;
+
 function MqttFields({ control, disabled }: TransportFieldsProps) {
   const { t } = useTranslation();
   return (
     <Box>
-      <Typography variant="subtitle2" sx={{ mt: 1 }}>
-        {t('device-profile.mqtt-device-topic-filters')}
-      </Typography>
-      <FormTextField
-        control={control}
-        name="transport.mqtt.deviceTelemetryTopic"
-        label={t('device-profile.telemetry-topic-filter')}
-        required
-        disabled={disabled}
-        rules={{ validate: required('device-profile.telemetry-topic-filter-required') }}
-        testId="transport-mqtt-telemetry-topic"
-      />
-      <FormTextField
-        control={control}
-        name="transport.mqtt.deviceAttributesTopic"
-        label={t('device-profile.attributes-topic-filter')}
-        required
-        disabled={disabled}
-        rules={{ validate: required('device-profile.attributes-topic-filter-required') }}
-        testId="transport-mqtt-attributes-topic"
-      />
+      <GroupTitle first>{t('device-profile.mqtt-device-topic-filters')}</GroupTitle>
+      {MQTT_TOPICS.map((topic) => (
+        <FormTextField
+          key={topic.field}
+          control={control}
+          name={`transport.mqtt.${topic.field}`}
+          label={t(topic.label)}
+          required
+          disabled={disabled}
+          rules={{ validate: required(topic.missing) }}
+          testId={topic.testId}
+        />
+      ))}
       <PayloadFields control={control} disabled={disabled} prefix="transport.mqtt" />
     </Box>
   );
@@ -172,22 +167,48 @@ function CoapFields({ control, disabled }: TransportFieldsProps) {
         name="transport.coap.coapDeviceType"
         label={t('device-profile.coap-device-type')}
         disabled={disabled}
-      >
-        {COAP_DEVICE_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
-            {t(`device-profile.coap-device-types.${type}`)}
-          </MenuItem>
-        ))}
-      </FormSelectField>
+        options={COAP_DEVICE_TYPES}
+        optionLabel={(type) => t(`device-profile.coap-device-types.${type}`)}
+      />
       {deviceType === 'DEFAULT' && (
         <PayloadFields control={control} disabled={disabled} prefix="transport.coap" />
       )}
-      <Typography variant="subtitle2" sx={{ mt: 2 }}>
-        {t('device-profile.power-saving')}
-      </Typography>
+      <GroupTitle>{t('device-profile.power-saving')}</GroupTitle>
       <PowerModeFields control={control} prefix="transport.coap" disabled={disabled} />
     </Box>
   );
+}
+
+/** The timers of a server, with the i18n keys of their labels. */
+const SERVER_TIMER_LABELS = {
+  clientHoldOffTime: 'device-profile.lwm2m.client-hold-off-time',
+  bootstrapServerAccountTimeout: 'device-profile.lwm2m.account-timeout',
+  lifetime: 'device-profile.lwm2m.lifetime',
+  defaultMinPeriod: 'device-profile.lwm2m.default-min-period',
+} as const;
+/** Drawn in two rows: the bootstrap timers, then those of the registration session. */
+const BOOTSTRAP_TIMERS = ['clientHoldOffTime', 'bootstrapServerAccountTimeout'] as const;
+const SESSION_TIMERS = ['lifetime', 'defaultMinPeriod'] as const;
+
+/** Timers of the server at `index`, side by side in the caller's row. */
+function ServerTimers({
+  control,
+  disabled,
+  index,
+  timers,
+}: TransportFieldsProps & { index: number; timers: readonly (keyof typeof SERVER_TIMER_LABELS)[] }) {
+  const { t } = useTranslation();
+  return timers.map((timer) => (
+    <FormTextField
+      key={timer}
+      control={control}
+      name={`transport.lwm2m.bootstrap.${index}.${timer}`}
+      numeric
+      label={t(SERVER_TIMER_LABELS[timer])}
+      disabled={disabled}
+      rules={{ validate: nonNegative('device-profile.timer-invalid') }}
+    />
+  ));
 }
 
 function Lwm2mServers({ control, disabled }: TransportFieldsProps) {
@@ -204,29 +225,20 @@ function Lwm2mServers({ control, disabled }: TransportFieldsProps) {
                 : t('device-profile.lwm2m.lwm2m-server')}
             </Typography>
             {!disabled && (
-              <Tooltip title={t('device-profile.lwm2m.remove-server')}>
-                <IconButton
-                  aria-label={t('device-profile.lwm2m.remove-server')}
-                  onClick={() => servers.remove(index)}
-                >
-                  <Delete fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <RemoveButton
+                label={t('device-profile.lwm2m.remove-server')}
+                onClick={() => servers.remove(index)}
+              />
             )}
           </Box>
-          <Box sx={row}>
+          <Box sx={formRow}>
             <FormSelectField
               control={control}
               name={`transport.lwm2m.bootstrap.${index}.securityMode`}
               label={t('device-profile.lwm2m.security-mode')}
               disabled={disabled}
-            >
-              {LWM2M_SECURITY_MODES.map((mode) => (
-                <MenuItem key={mode} value={mode}>
-                  {mode}
-                </MenuItem>
-              ))}
-            </FormSelectField>
+              options={LWM2M_SECURITY_MODES}
+            />
             <FormTextField
               control={control}
               name={`transport.lwm2m.bootstrap.${index}.serverId`}
@@ -236,7 +248,7 @@ function Lwm2mServers({ control, disabled }: TransportFieldsProps) {
               rules={{ validate: nonNegative('device-profile.lwm2m.short-id-invalid') }}
             />
           </Box>
-          <Box sx={row}>
+          <Box sx={formRow}>
             <FormTextField
               control={control}
               name={`transport.lwm2m.bootstrap.${index}.host`}
@@ -258,53 +270,18 @@ function Lwm2mServers({ control, disabled }: TransportFieldsProps) {
               }}
             />
           </Box>
-          <Box sx={row}>
-            <FormTextField
-              control={control}
-              name={`transport.lwm2m.bootstrap.${index}.clientHoldOffTime`}
-              numeric
-              label={t('device-profile.lwm2m.client-hold-off-time')}
-              disabled={disabled}
-              rules={{ validate: nonNegative('device-profile.timer-invalid') }}
-            />
-            <FormTextField
-              control={control}
-              name={`transport.lwm2m.bootstrap.${index}.bootstrapServerAccountTimeout`}
-              numeric
-              label={t('device-profile.lwm2m.account-timeout')}
-              disabled={disabled}
-              rules={{ validate: nonNegative('device-profile.timer-invalid') }}
-            />
+          <Box sx={formRow}>
+            <ServerTimers control={control} disabled={disabled} index={index} timers={BOOTSTRAP_TIMERS} />
           </Box>
-          <Box sx={row}>
-            <FormTextField
-              control={control}
-              name={`transport.lwm2m.bootstrap.${index}.lifetime`}
-              numeric
-              label={t('device-profile.lwm2m.lifetime')}
-              disabled={disabled}
-              rules={{ validate: nonNegative('device-profile.timer-invalid') }}
-            />
-            <FormTextField
-              control={control}
-              name={`transport.lwm2m.bootstrap.${index}.defaultMinPeriod`}
-              numeric
-              label={t('device-profile.lwm2m.default-min-period')}
-              disabled={disabled}
-              rules={{ validate: nonNegative('device-profile.timer-invalid') }}
-            />
+          <Box sx={formRow}>
+            <ServerTimers control={control} disabled={disabled} index={index} timers={SESSION_TIMERS} />
             <FormSelectField
               control={control}
               name={`transport.lwm2m.bootstrap.${index}.binding`}
               label={t('device-profile.lwm2m.binding')}
               disabled={disabled}
-            >
-              {LWM2M_BINDING_MODES.map((mode) => (
-                <MenuItem key={mode} value={mode}>
-                  {mode}
-                </MenuItem>
-              ))}
-            </FormSelectField>
+              options={LWM2M_BINDING_MODES}
+            />
           </Box>
           <FormTextArea
             control={control}
@@ -335,15 +312,58 @@ function Lwm2mServers({ control, disabled }: TransportFieldsProps) {
   );
 }
 
+/**
+ * Firmware ('fw') or software ('sw') updates: the strategies offered and, for the URL strategy,
+ * the resource to download from. Field names and i18n keys are `<kind>UpdateStrategy`,
+ * `device-profile.lwm2m.<kind>-update-strategy`, and so on.
+ */
+function UpdateStrategyFields({
+  control,
+  disabled,
+  kind,
+  strategies,
+}: TransportFieldsProps & { kind: 'fw' | 'sw'; strategies: readonly number[] }) {
+  const { t } = useTranslation();
+  const strategy = useWatch({ control, name: `transport.lwm2m.${kind}UpdateStrategy` });
+  return (
+    <>
+      <FormSelectField
+        control={control}
+        name={`transport.lwm2m.${kind}UpdateStrategy`}
+        label={t(`device-profile.lwm2m.${kind}-update-strategy`)}
+        disabled={disabled}
+        options={strategies}
+        optionLabel={(option) => t(`device-profile.lwm2m.${kind}-update-strategies.${option}`)}
+      />
+      {strategy === LWM2M_URL_UPDATE_STRATEGY && (
+        <FormTextField
+          control={control}
+          name={`transport.lwm2m.${kind}UpdateResource`}
+          label={t(`device-profile.lwm2m.${kind}-update-resource`)}
+          disabled={disabled}
+        />
+      )}
+    </>
+  );
+}
+
+/** The flags after the power-saving settings, with the i18n keys of their labels. */
+const LWM2M_CLIENT_FLAGS = [
+  {
+    name: 'transport.lwm2m.clientOnlyObserveAfterConnect',
+    label: 'device-profile.lwm2m.client-only-observe-after-connect',
+  },
+  {
+    name: 'transport.lwm2m.compositeOperationsSupport',
+    label: 'device-profile.lwm2m.composite-operations-support',
+  },
+] as const;
+
 function Lwm2mFields({ control, disabled }: TransportFieldsProps) {
   const { t } = useTranslation();
-  const fwStrategy = useWatch({ control, name: 'transport.lwm2m.fwUpdateStrategy' });
-  const swStrategy = useWatch({ control, name: 'transport.lwm2m.swUpdateStrategy' });
   return (
     <Box>
-      <Typography variant="subtitle2" sx={{ mt: 1 }}>
-        {t('device-profile.lwm2m.model')}
-      </Typography>
+      <GroupTitle first>{t('device-profile.lwm2m.model')}</GroupTitle>
       <FormTextArea
         control={control}
         name="transport.lwm2m.observeAttrJson"
@@ -357,9 +377,7 @@ function Lwm2mFields({ control, disabled }: TransportFieldsProps) {
             parseObserveAttr(value) !== null || 'device-profile.lwm2m.observe-attr-invalid',
         }}
       />
-      <Typography variant="subtitle2" sx={{ mt: 2 }}>
-        {t('device-profile.lwm2m.bootstrap')}
-      </Typography>
+      <GroupTitle>{t('device-profile.lwm2m.bootstrap')}</GroupTitle>
       <FormCheckbox
         control={control}
         name="transport.lwm2m.bootstrapServerUpdateEnable"
@@ -367,65 +385,34 @@ function Lwm2mFields({ control, disabled }: TransportFieldsProps) {
         disabled={disabled}
       />
       <Lwm2mServers control={control} disabled={disabled} />
-      <Typography variant="subtitle2" sx={{ mt: 2 }}>
-        {t('device-profile.lwm2m.other-settings')}
-      </Typography>
-      <FormSelectField
+      <GroupTitle>{t('device-profile.lwm2m.other-settings')}</GroupTitle>
+      <UpdateStrategyFields
         control={control}
-        name="transport.lwm2m.fwUpdateStrategy"
-        label={t('device-profile.lwm2m.fw-update-strategy')}
         disabled={disabled}
-      >
-        {LWM2M_FW_UPDATE_STRATEGIES.map((strategy) => (
-          <MenuItem key={strategy} value={strategy}>
-            {t(`device-profile.lwm2m.fw-update-strategies.${strategy}`)}
-          </MenuItem>
-        ))}
-      </FormSelectField>
-      {fwStrategy === LWM2M_URL_UPDATE_STRATEGY && (
-        <FormTextField
-          control={control}
-          name="transport.lwm2m.fwUpdateResource"
-          label={t('device-profile.lwm2m.fw-update-resource')}
-          disabled={disabled}
-        />
-      )}
-      <FormSelectField
+        kind="fw"
+        strategies={LWM2M_FW_UPDATE_STRATEGIES}
+      />
+      <UpdateStrategyFields
         control={control}
-        name="transport.lwm2m.swUpdateStrategy"
-        label={t('device-profile.lwm2m.sw-update-strategy')}
         disabled={disabled}
-      >
-        {LWM2M_SW_UPDATE_STRATEGIES.map((strategy) => (
-          <MenuItem key={strategy} value={strategy}>
-            {t(`device-profile.lwm2m.sw-update-strategies.${strategy}`)}
-          </MenuItem>
-        ))}
-      </FormSelectField>
-      {swStrategy === LWM2M_URL_UPDATE_STRATEGY && (
-        <FormTextField
-          control={control}
-          name="transport.lwm2m.swUpdateResource"
-          label={t('device-profile.lwm2m.sw-update-resource')}
-          disabled={disabled}
-        />
-      )}
+        kind="sw"
+        strategies={LWM2M_SW_UPDATE_STRATEGIES}
+      />
       <PowerModeFields control={control} prefix="transport.lwm2m" disabled={disabled} />
-      <FormCheckbox
-        control={control}
-        name="transport.lwm2m.clientOnlyObserveAfterConnect"
-        label={t('device-profile.lwm2m.client-only-observe-after-connect')}
-        disabled={disabled}
-      />
-      <FormCheckbox
-        control={control}
-        name="transport.lwm2m.compositeOperationsSupport"
-        label={t('device-profile.lwm2m.composite-operations-support')}
-        disabled={disabled}
-      />
+      {LWM2M_CLIENT_FLAGS.map((flag) => (
+        <FormCheckbox
+          key={flag.name}
+          control={control}
+          name={flag.name}
+          label={t(flag.label)}
+          disabled={disabled}
+        />
+      ))}
     </Box>
   );
 }
+
+const NEW_SNMP_MAPPING: SnmpMappingValues = { dataType: 'STRING', key: '', oid: '' };
 
 function SnmpMappings({ control, disabled, index }: TransportFieldsProps & { index: number }) {
   const { t } = useTranslation();
@@ -433,19 +420,14 @@ function SnmpMappings({ control, disabled, index }: TransportFieldsProps & { ind
   return (
     <Box>
       {mappings.fields.map((mapping, mappingIndex) => (
-        <Box key={mapping.id} sx={{ ...row, alignItems: { sm: 'center' } }}>
+        <Box key={mapping.id} sx={{ ...formRow, alignItems: { sm: 'center' } }}>
           <FormSelectField
             control={control}
             name={`transport.snmp.communicationConfigs.${index}.mappings.${mappingIndex}.dataType`}
             label={t('device-profile.snmp.data-type')}
             disabled={disabled}
-          >
-            {TELEMETRY_DATA_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {type}
-              </MenuItem>
-            ))}
-          </FormSelectField>
+            options={TELEMETRY_DATA_TYPES}
+          />
           <FormTextField
             control={control}
             name={`transport.snmp.communicationConfigs.${index}.mappings.${mappingIndex}.key`}
@@ -466,23 +448,15 @@ function SnmpMappings({ control, disabled, index }: TransportFieldsProps & { ind
             }}
           />
           {!disabled && (
-            <Tooltip title={t('device-profile.snmp.remove-mapping')}>
-              <IconButton
-                aria-label={t('device-profile.snmp.remove-mapping')}
-                onClick={() => mappings.remove(mappingIndex)}
-              >
-                <Delete fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RemoveButton
+              label={t('device-profile.snmp.remove-mapping')}
+              onClick={() => mappings.remove(mappingIndex)}
+            />
           )}
         </Box>
       ))}
       {!disabled && (
-        <Button
-          size="small"
-          startIcon={<Add />}
-          onClick={() => mappings.append({ dataType: 'STRING', key: '', oid: '' })}
-        >
+        <Button size="small" startIcon={<Add />} onClick={() => mappings.append({ ...NEW_SNMP_MAPPING })}>
           {t('device-profile.snmp.add-mapping')}
         </Button>
       )}
@@ -490,50 +464,48 @@ function SnmpMappings({ control, disabled, index }: TransportFieldsProps & { ind
   );
 }
 
+/** The limits of every SNMP request, with the i18n keys of their labels and messages. */
+const SNMP_REQUEST_LIMITS = [
+  {
+    field: 'timeoutMs',
+    label: 'device-profile.snmp.timeout-ms',
+    invalid: 'device-profile.snmp.timeout-invalid',
+  },
+  { field: 'retries', label: 'device-profile.snmp.retries', invalid: 'device-profile.snmp.retries-invalid' },
+] as const;
+
 function SnmpFields({ control, disabled }: TransportFieldsProps) {
   const { t } = useTranslation();
   const configs = useFieldArray({ control, name: 'transport.snmp.communicationConfigs' });
   const specs = useWatch({ control, name: 'transport.snmp.communicationConfigs' });
   return (
     <Box>
-      <Box sx={row}>
-        <FormTextField
-          control={control}
-          name="transport.snmp.timeoutMs"
-          numeric
-          label={t('device-profile.snmp.timeout-ms')}
-          required
-          disabled={disabled}
-          rules={{ validate: nonNegative('device-profile.snmp.timeout-invalid') }}
-        />
-        <FormTextField
-          control={control}
-          name="transport.snmp.retries"
-          numeric
-          label={t('device-profile.snmp.retries')}
-          required
-          disabled={disabled}
-          rules={{ validate: nonNegative('device-profile.snmp.retries-invalid') }}
-        />
+      <Box sx={formRow}>
+        {SNMP_REQUEST_LIMITS.map((limit) => (
+          <FormTextField
+            key={limit.field}
+            control={control}
+            name={`transport.snmp.${limit.field}`}
+            numeric
+            label={t(limit.label)}
+            required
+            disabled={disabled}
+            rules={{ validate: nonNegative(limit.invalid) }}
+          />
+        ))}
       </Box>
-      <Typography variant="subtitle2" sx={{ mt: 2 }}>
-        {t('device-profile.snmp.communication-configs')}
-      </Typography>
+      <GroupTitle>{t('device-profile.snmp.communication-configs')}</GroupTitle>
       {configs.fields.map((config, index) => (
         <Paper key={config.id} variant="outlined" sx={{ p: 2, mb: 1 }}>
-          <Box sx={{ ...row, alignItems: { sm: 'center' } }}>
+          <Box sx={{ ...formRow, alignItems: { sm: 'center' } }}>
             <FormSelectField
               control={control}
               name={`transport.snmp.communicationConfigs.${index}.spec`}
               label={t('device-profile.snmp.scope')}
               disabled={disabled}
-            >
-              {SNMP_SPEC_TYPES.map((spec) => (
-                <MenuItem key={spec} value={spec}>
-                  {t(`device-profile.snmp.specs.${spec}`)}
-                </MenuItem>
-              ))}
-            </FormSelectField>
+              options={SNMP_SPEC_TYPES}
+              optionLabel={(spec) => t(`device-profile.snmp.specs.${spec}`)}
+            />
             {specs?.[index] && isPollingSpec(specs[index].spec) && (
               <FormTextField
                 control={control}
@@ -550,14 +522,10 @@ function SnmpFields({ control, disabled }: TransportFieldsProps) {
               />
             )}
             {!disabled && (
-              <Tooltip title={t('device-profile.snmp.remove-config')}>
-                <IconButton
-                  aria-label={t('device-profile.snmp.remove-config')}
-                  onClick={() => configs.remove(index)}
-                >
-                  <Delete fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <RemoveButton
+                label={t('device-profile.snmp.remove-config')}
+                onClick={() => configs.remove(index)}
+              />
             )}
           </Box>
           <SnmpMappings control={control} disabled={disabled} index={index} />
@@ -570,7 +538,7 @@ function SnmpFields({ control, disabled }: TransportFieldsProps) {
             configs.append({
               spec: 'TELEMETRY_QUERYING',
               queryingFrequencyMs: DEFAULT_SNMP_QUERYING_FREQUENCY_MS,
-              mappings: [{ dataType: 'STRING', key: '', oid: '' }],
+              mappings: [{ ...NEW_SNMP_MAPPING }],
             })
           }
         >
@@ -597,13 +565,9 @@ export function TransportConfigurationFields({ control, disabled }: TransportFie
         label={t('device-profile.transport-type')}
         disabled={disabled}
         testId="transport-type"
-      >
-        {DEVICE_TRANSPORT_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
-            {t(`device-profile.transport-types.${type}`)}
-          </MenuItem>
-        ))}
-      </FormSelectField>
+        options={DEVICE_TRANSPORT_TYPES}
+        optionLabel={(type) => t(`device-profile.transport-types.${type}`)}
+      />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t(`device-profile.transport-type-hints.${transportType}`)}
       </Typography>

@@ -1,23 +1,20 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
+import type { QueryKey } from '@tanstack/react-query';
 import { type FieldPath, type FieldValues, type UseControllerProps, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { type SubtypeSource, subtypeKeys, useSubtypeOptions } from './subtype-source';
 
 /** Longest subtype (spec 3 §9). */
 export const SUBTYPE_MAX_LENGTH = 255;
 
-export type SubtypeFieldProps<T extends FieldValues, N extends FieldPath<T>> = Pick<
+export type SubtypeFieldProps<T extends FieldValues, N extends FieldPath<T>, K extends QueryKey> = Pick<
   UseControllerProps<T, N>,
   'control' | 'name'
 > & {
-  label: string;
-  /** The tenant's subtypes of this entity type. */
-  options: readonly string[];
-  /** i18n keys of the required and too-long messages. */
-  requiredMessage: string;
-  maxLengthMessage: string;
+  /** The entity type's subtypes, offered as options, and its texts. */
+  source: SubtypeSource<K>;
   disabled: boolean;
-  testId?: string;
 };
 
 /**
@@ -25,27 +22,21 @@ export type SubtypeFieldProps<T extends FieldValues, N extends FieldPath<T>> = P
  * subtype autocomplete): existing types matching the typed prefix, case insensitive; a new type is
  * typed in freely; at most {@link SUBTYPE_MAX_LENGTH} characters.
  */
-export function SubtypeField<T extends FieldValues, N extends FieldPath<T>>({
+export function SubtypeField<T extends FieldValues, N extends FieldPath<T>, K extends QueryKey>({
   control,
   name,
-  label,
-  options,
-  requiredMessage,
-  maxLengthMessage,
+  source,
   disabled,
-  testId,
-}: SubtypeFieldProps<T, N>) {
+}: SubtypeFieldProps<T, N, K>) {
   const { t } = useTranslation();
+  const options = useSubtypeOptions(source.typesQuery);
+  const keys = subtypeKeys(source.one);
   const { field, fieldState } = useController({
     control,
     name,
     rules: {
       validate: (value: string) =>
-        value.trim().length === 0
-          ? requiredMessage
-          : value.length > SUBTYPE_MAX_LENGTH
-            ? maxLengthMessage
-            : true,
+        value.trim().length === 0 ? keys.required : value.length > SUBTYPE_MAX_LENGTH ? keys.maxLength : true,
     },
   });
   const error = fieldState.error?.message;
@@ -53,7 +44,7 @@ export function SubtypeField<T extends FieldValues, N extends FieldPath<T>>({
   return (
     <Autocomplete<string, false, false, true>
       freeSolo
-      options={[...options]}
+      options={options}
       value={value}
       inputValue={value}
       onInputChange={(_event, next) => field.onChange(next)}
@@ -68,13 +59,13 @@ export function SubtypeField<T extends FieldValues, N extends FieldPath<T>>({
       renderInput={(params) => (
         <TextField
           {...params}
-          label={label}
+          label={t(keys.label)}
           required
           margin="dense"
           error={Boolean(error)}
           helperText={error ? t(error) : undefined}
           inputRef={field.ref}
-          slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': testId } }}
+          slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': source.testIds.type } }}
         />
       )}
     />

@@ -1,10 +1,10 @@
+import { useCustomerAssignableScope } from '../../app/routes/useCustomerAssignableScope';
 import { EntityTable } from '../../components/entity-table/EntityTable';
 import { useAssetTable } from './asset-table';
-import { useAssetScope } from './useAssetScope';
 
 /** /assets and /customers/:customerId/assets. */
 export function AssetsPage() {
-  const scope = useAssetScope();
+  const scope = useCustomerAssignableScope();
   const { config, dialogs } = useAssetTable(scope);
   return (
     <>

@@ -25,6 +25,7 @@ import {
   type CustomerAssignableSource,
   useCustomerAssignable,
 } from '../../components/entity-table/customer-assignable';
+import { SubtypeFilter } from '../../components/entity-table/SubtypeFilter';
 import type {
   EntityActionContext,
   EntityColumn,
@@ -32,8 +33,7 @@ import type {
 } from '../../components/entity-table/types';
 import { entityDataTabs } from '../../components/entity-tabs/entity-data-tabs';
 import { RELATION_TARGET_TYPES } from '../../components/entity-tabs/relations/types';
-import { AssetForm } from './AssetForm';
-import { AssetTypeFilter } from './AssetTypeFilter';
+import { AssetForm, assetSubtypes } from './AssetForm';
 import { type AssetValues, assetOfValues, assetValuesOf } from './asset-values';
 
 /** Whose assets the table shows (reference console §3.5); see the devices scopes. */
@@ -83,7 +83,9 @@ export function useAssetTable(scope: AssetTableScope): {
       queryKey: assetKeys.all,
       listKey: [listScope, typeFilter],
       fetchPage: (pageLink, signal) => getAssetInfos(http, listScope, typeFilter, pageLink, { signal }),
-      headerFilter: <AssetTypeFilter value={typeFilter} onChange={setTypeFilter} />,
+      headerFilter: (
+        <SubtypeFilter source={assetSubtypes(http)} value={typeFilter} onChange={setTypeFilter} />
+      ),
       columns,
       addDialogTitle: tenant ? t('asset.add') : undefined,
       addActions: tenant

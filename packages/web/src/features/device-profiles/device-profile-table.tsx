@@ -1,8 +1,5 @@
 import type { DeviceProfile } from '@meridian/common';
 import Add from '@mui/icons-material/Add';
-import FileDownload from '@mui/icons-material/FileDownload';
-import FileUpload from '@mui/icons-material/FileUpload';
-import Flag from '@mui/icons-material/Flag';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,8 +11,12 @@ import {
   setDefaultDeviceProfile,
 } from '../../api/device-profiles';
 import { useServices } from '../../app/services/useServices';
-import { downloadJson } from '../../components/entity-table/download';
 import { useJsonFileImport } from '../../components/entity-table/json-import';
+import {
+  profileDelete,
+  profileImportAction,
+  profileRowActions,
+} from '../../components/entity-table/profile-table-parts';
 import type { EntityActionContext, EntityTableConfig } from '../../components/entity-table/types';
 import { selectors } from '../../selectors';
 import {
@@ -78,49 +79,16 @@ export function useDeviceProfileTable(): {
           icon: <Add fontSize="small" />,
           onAction: (context) => setWizard(context),
         },
-        {
-          id: 'import',
-          label: t('device-profile.import'),
-          icon: <FileUpload fontSize="small" />,
-          onAction: startImport,
-        },
+        profileImportAction(t, 'device-profile', startImport),
       ],
-      rowActions: [
-        {
-          id: 'export',
-          label: t('device-profile.export'),
-          icon: <FileDownload fontSize="small" />,
-          onAction: async (profile) => {
-            const stored = await getDeviceProfile(http, profile.id.id);
-            downloadJson(`${stored.name}.json`, exportedDeviceProfile(stored));
-          },
-        },
-        {
-          id: 'makeDefault',
-          label: t('device-profile.set-default'),
-          icon: <Flag fontSize="small" />,
-          isVisible: (profile) => !profile.default,
-          onAction: async (profile, context) => {
-            const ok = await context.confirm({
-              title: t('device-profile.set-default-title', { name: profile.name }),
-              message: t('device-profile.set-default-text'),
-            });
-            if (ok) {
-              await setDefaultDeviceProfile(http, profile.id.id);
-              context.refresh();
-            }
-          },
-        },
-      ],
+      rowActions: profileRowActions(t, {
+        messages: 'device-profile',
+        load: (profileId) => getDeviceProfile(http, profileId),
+        exported: exportedDeviceProfile,
+        setDefault: (profileId) => setDefaultDeviceProfile(http, profileId),
+      }),
       isSelectable: (profile) => !profile.default,
-      delete: {
-        isEnabled: (profile) => !profile.default,
-        run: (profile) => deleteDeviceProfile(http, profile.id.id),
-        title: (profile) => t('device-profile.delete-title', { name: profile.name }),
-        message: t('device-profile.delete-text'),
-        bulkTitle: (count) => t('device-profile.delete-profiles-title', { count }),
-        bulkMessage: t('device-profile.delete-profiles-text'),
-      },
+      delete: profileDelete(t, 'device-profile', (profileId) => deleteDeviceProfile(http, profileId)),
       details: {
         load: (profileId, signal) => getDeviceProfile(http, profileId, { signal }),
         toValues: deviceProfileValuesOf,

@@ -4,7 +4,6 @@ import {
   SNMP_PROTOCOL_VERSIONS,
 } from '@meridian/common';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { type Control, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +11,26 @@ import { PowerModeFields } from '../../components/device-profile/PowerModeFields
 import { FormPasswordField } from '../../components/FormPasswordField';
 import { FormSelectField } from '../../components/FormSelectField';
 import { FormTextField } from '../../components/FormTextField';
+import { formRow } from '../../components/form-row';
 import type { DeviceValues } from './device-values';
 
-const row = { display: 'flex', gap: 2, flexDirection: { xs: 'column', sm: 'row' } } as const;
+/** The SNMP v3 protections: authentication and privacy, each a protocol and its passphrase. */
+const V3_PROTECTIONS = [
+  {
+    protocol: 'authenticationProtocol',
+    protocols: SNMP_AUTHENTICATION_PROTOCOLS,
+    protocolLabel: 'device.snmp.authentication-protocol',
+    passphrase: 'authenticationPassphrase',
+    passphraseLabel: 'device.snmp.authentication-passphrase',
+  },
+  {
+    protocol: 'privacyProtocol',
+    protocols: SNMP_PRIVACY_PROTOCOLS,
+    protocolLabel: 'device.snmp.privacy-protocol',
+    passphrase: 'privacyPassphrase',
+    passphraseLabel: 'device.snmp.privacy-passphrase',
+  },
+] as const;
 
 /**
  * Device-level transport settings (reference console §3.6 "device data"): none for Default and
@@ -42,7 +58,7 @@ export function DeviceDataFields({
       )}
       {transportType === 'SNMP' && (
         <>
-          <Box sx={row}>
+          <Box sx={formRow}>
             <FormTextField
               control={control}
               name="deviceData.snmp.host"
@@ -70,13 +86,9 @@ export function DeviceDataFields({
             name="deviceData.snmp.protocolVersion"
             label={t('device.snmp.protocol-version')}
             disabled={disabled}
-          >
-            {SNMP_PROTOCOL_VERSIONS.map((item) => (
-              <MenuItem key={item} value={item}>
-                {t(`device.snmp.versions.${item}`)}
-              </MenuItem>
-            ))}
-          </FormSelectField>
+            options={SNMP_PROTOCOL_VERSIONS}
+            optionLabel={(item) => t(`device.snmp.versions.${item}`)}
+          />
           {version !== 'V3' ? (
             <FormTextField
               control={control}
@@ -93,7 +105,7 @@ export function DeviceDataFields({
             />
           ) : (
             <>
-              <Box sx={row}>
+              <Box sx={formRow}>
                 <FormTextField
                   control={control}
                   name="deviceData.snmp.username"
@@ -107,7 +119,7 @@ export function DeviceDataFields({
                   disabled={disabled}
                 />
               </Box>
-              <Box sx={row}>
+              <Box sx={formRow}>
                 <FormTextField
                   control={control}
                   name="deviceData.snmp.contextName"
@@ -121,48 +133,25 @@ export function DeviceDataFields({
                   disabled={disabled}
                 />
               </Box>
-              <Box sx={row}>
-                <FormSelectField
-                  control={control}
-                  name="deviceData.snmp.authenticationProtocol"
-                  label={t('device.snmp.authentication-protocol')}
-                  disabled={disabled}
-                >
-                  {SNMP_AUTHENTICATION_PROTOCOLS.map((item) => (
-                    <MenuItem key={item} value={item}>
-                      {item.replace('_', '-')}
-                    </MenuItem>
-                  ))}
-                </FormSelectField>
-                <FormPasswordField
-                  control={control}
-                  name="deviceData.snmp.authenticationPassphrase"
-                  label={t('device.snmp.authentication-passphrase')}
-                  disabled={disabled}
-                  autoComplete="new-password"
-                />
-              </Box>
-              <Box sx={row}>
-                <FormSelectField
-                  control={control}
-                  name="deviceData.snmp.privacyProtocol"
-                  label={t('device.snmp.privacy-protocol')}
-                  disabled={disabled}
-                >
-                  {SNMP_PRIVACY_PROTOCOLS.map((item) => (
-                    <MenuItem key={item} value={item}>
-                      {item.replace('_', '-')}
-                    </MenuItem>
-                  ))}
-                </FormSelectField>
-                <FormPasswordField
-                  control={control}
-                  name="deviceData.snmp.privacyPassphrase"
-                  label={t('device.snmp.privacy-passphrase')}
-                  disabled={disabled}
-                  autoComplete="new-password"
-                />
-              </Box>
+              {V3_PROTECTIONS.map((protection) => (
+                <Box key={protection.protocol} sx={formRow}>
+                  <FormSelectField
+                    control={control}
+                    name={`deviceData.snmp.${protection.protocol}`}
+                    label={t(protection.protocolLabel)}
+                    disabled={disabled}
+                    options={protection.protocols}
+                    optionLabel={(item) => item.replace('_', '-')}
+                  />
+                  <FormPasswordField
+                    control={control}
+                    name={`deviceData.snmp.${protection.passphrase}`}
+                    label={t(protection.passphraseLabel)}
+                    disabled={disabled}
+                    autoComplete="new-password"
+                  />
+                </Box>
+              ))}
             </>
           )}
         </>

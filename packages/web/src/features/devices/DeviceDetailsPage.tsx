@@ -1,12 +1,12 @@
 import { useParams } from 'react-router';
+import { useCustomerAssignableScope } from '../../app/routes/useCustomerAssignableScope';
 import { EntityDetailsPage } from '../../components/entity-table/EntityDetailsPage';
 import { useDeviceTable } from './device-table';
-import { useDeviceScope } from './useDeviceScope';
 
 /** /devices/:deviceId and /customers/:customerId/devices/:deviceId: one device as a page. */
 export function DeviceDetailsPage() {
   const { deviceId = '' } = useParams();
-  const scope = useDeviceScope();
+  const scope = useCustomerAssignableScope();
   const { config, dialogs } = useDeviceTable(scope);
   const listPath = scope.kind === 'customer' ? `/customers/${scope.customerId}/devices` : '/devices';
   return (

@@ -1,10 +1,10 @@
+import { useCustomerAssignableScope } from '../../app/routes/useCustomerAssignableScope';
 import { EntityTable } from '../../components/entity-table/EntityTable';
 import { useDeviceTable } from './device-table';
-import { useDeviceScope } from './useDeviceScope';
 
 /** /devices and /customers/:customerId/devices. */
 export function DevicesPage() {
-  const scope = useDeviceScope();
+  const scope = useCustomerAssignableScope();
   const { config, dialogs } = useDeviceTable(scope);
   return (
     <>

@@ -1,8 +1,8 @@
 import type { EntityViewInfo } from '@meridian/common';
 import Box from '@mui/material/Box';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { entityViewTypesQuery } from '../../api/entity-views';
+import type { HttpClient } from '../../app/http/http-client';
 import { useServices } from '../../app/services/useServices';
 import { FormTextArea } from '../../components/entity-table/FormTextArea';
 import { SubtypeField } from '../../components/entity-table/SubtypeField';
@@ -14,6 +14,11 @@ import { EntityViewKeysFields } from './EntityViewKeysFields';
 import { ENTITY_VIEW_NAME_MAX_LENGTH, type EntityViewValues, fromLocalDateTime } from './entity-view-values';
 import { TargetEntityField } from './TargetEntityField';
 
+/** Entity view types, shared by the form's type field and the table's type filter. */
+export function entityViewSubtypes(http: HttpClient) {
+  return { typesQuery: entityViewTypesQuery(http), one: 'entity-view', testIds: selectors.entityViews };
+}
+
 /**
  * The entity view form (reference console §3.9): name, entity view type, target entity, the keys
  * it exposes, start and end time, description.
@@ -21,7 +26,6 @@ import { TargetEntityField } from './TargetEntityField';
 export function EntityViewForm({ form, editing }: EntityFormProps<EntityViewInfo, EntityViewValues>) {
   const { t } = useTranslation();
   const { http } = useServices();
-  const types = useQuery(entityViewTypesQuery(http));
   const { control } = form;
   const disabled = !editing;
   return (
@@ -43,16 +47,7 @@ export function EntityViewForm({ form, editing }: EntityFormProps<EntityViewInfo
         }}
         testId={selectors.entityViews.name}
       />
-      <SubtypeField
-        control={control}
-        name="type"
-        label={t('entity-view.entity-view-type')}
-        options={(types.data ?? []).map((item) => item.type)}
-        requiredMessage="entity-view.type-required"
-        maxLengthMessage="entity-view.type-max-length"
-        disabled={disabled}
-        testId={selectors.entityViews.type}
-      />
+      <SubtypeField control={control} name="type" source={entityViewSubtypes(http)} disabled={disabled} />
       <TargetEntityField control={control} disabled={disabled} />
       <EntityViewKeysFields control={control} disabled={disabled} />
       <Box sx={{ display: 'flex', gap: 2, mt: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>

@@ -1,10 +1,10 @@
+import { useCustomerAssignableScope } from '../../app/routes/useCustomerAssignableScope';
 import { EntityTable } from '../../components/entity-table/EntityTable';
 import { useEntityViewTable } from './entity-view-table';
-import { useEntityViewScope } from './useEntityViewScope';
 
 /** /entityViews and /customers/:customerId/entityViews. */
 export function EntityViewsPage() {
-  const scope = useEntityViewScope();
+  const scope = useCustomerAssignableScope();
   const { config, dialogs } = useEntityViewTable(scope);
   return (
     <>

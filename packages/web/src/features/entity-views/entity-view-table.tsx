@@ -22,11 +22,11 @@ import {
   type CustomerAssignableSource,
   useCustomerAssignable,
 } from '../../components/entity-table/customer-assignable';
+import { SubtypeFilter } from '../../components/entity-table/SubtypeFilter';
 import type { EntityColumn, EntityTableConfig } from '../../components/entity-table/types';
 import { entityDataTabs } from '../../components/entity-tabs/entity-data-tabs';
 import { RELATION_TARGET_TYPES } from '../../components/entity-tabs/relations/types';
-import { EntityViewForm } from './EntityViewForm';
-import { EntityViewTypeFilter } from './EntityViewTypeFilter';
+import { EntityViewForm, entityViewSubtypes } from './EntityViewForm';
 import { type EntityViewValues, entityViewOfValues, entityViewValuesOf } from './entity-view-values';
 
 /** Whose entity views the table shows (reference console §3.9); see the devices scopes. */
@@ -73,7 +73,9 @@ export function useEntityViewTable(scope: EntityViewTableScope): {
       queryKey: entityViewKeys.all,
       listKey: [listScope, typeFilter],
       fetchPage: (pageLink, signal) => getEntityViewInfos(http, listScope, typeFilter, pageLink, { signal }),
-      headerFilter: <EntityViewTypeFilter value={typeFilter} onChange={setTypeFilter} />,
+      headerFilter: (
+        <SubtypeFilter source={entityViewSubtypes(http)} value={typeFilter} onChange={setTypeFilter} />
+      ),
       columns,
       addDialogTitle: tenant ? t('entity-view.add') : undefined,
       addActions: assignable.addActions,

@@ -1,12 +1,13 @@
-import {
-  applyPageLink,
-  type EntitySubtype,
-  type EntityViewInfo,
-  NULL_UUID,
-  type PageLink,
-} from '@meridian/common';
+import { type EntitySubtype, type EntityViewInfo, NULL_UUID } from '@meridian/common';
 import type { FakeReply, Handler, RecordedCall } from '../../test/fake-backend';
-import { createEntityBackend, createEntityStore, type EntityStore } from '../../test/fake-entities';
+import {
+  assignToCustomer,
+  createEntityBackend,
+  createEntityStore,
+  type EntityStore,
+} from '../../test/fake-entities';
+import * as reply from '../../test/fake-replies';
+import { type Route, routedFetch } from '../../test/fake-routes';
 
 /**
  * Test double: the entity fake backend plus tenant-1's entity views behind the paths of reference
@@ -15,9 +16,6 @@ import { createEntityBackend, createEntityStore, type EntityStore } from '../../
 
 const TENANT = { entityType: 'TENANT', id: 'tenant-1' } as const;
 const T0 = 1_700_000_000_000;
-
-type Params = Record<string, string>;
-type Route = [method: string, pattern: RegExp, handler: (call: RecordedCall, params: Params) => FakeReply];
 
 /** Keys the fake telemetry holds per entity id and kind (timeseries or an attribute scope). */
 export type FakeKeys = Record<string, Record<string, string[]>>;
@@ -61,23 +59,6 @@ export function createEntityViews(): EntityViewInfo[] {
   ];
 }
 
-function error(status: number, errorCode: number, message: string): FakeReply {
-  return { status, body: { status, errorCode, message, timestamp: 0 } };
-}
-
-function pageLinkOf(query: URLSearchParams): PageLink {
-  const pageLink: PageLink = { pageSize: Number(query.get('pageSize')), page: Number(query.get('page')) };
-  const text = query.get('textSearch');
-  if (text) {
-    pageLink.textSearch = text;
-  }
-  const property = query.get('sortProperty');
-  if (property) {
-    pageLink.sortOrder = { property, direction: query.get('sortOrder') === 'DESC' ? 'DESC' : 'ASC' };
-  }
-  return pageLink;
-}
-
 export function createEntityViewBackend(
   options: {
     store?: EntityStore;
@@ -92,23 +73,14 @@ export function createEntityViewBackend(
   const base = createEntityBackend(store, options.overrides);
   let nextId = 1;
   const find = (id: string | undefined) => views.find((v) => v.id.id === id);
-  const setCustomer = (id: string | undefined, customerId: string | null): FakeReply => {
-    const found = find(id);
-    if (!found) {
-      return error(404, 32, "Requested item wasn't found!");
-    }
-    const owner = store.customers.find((c) => c.id.id === customerId);
-    found.customerId = { entityType: 'CUSTOMER', id: owner?.id.id ?? NULL_UUID };
-    found.customerTitle = owner?.title ?? null;
-    found.customerIsPublic = owner?.additionalInfo?.isPublic === true;
-    return { body: found };
-  };
+  const setCustomer = (id: string | undefined, customerId: string | null) =>
+    assignToCustomer(store, find(id), customerId);
   const list = (call: RecordedCall, customerId: string | null): FakeReply => {
     const type = call.query.get('type');
     const rows = views.filter(
       (v) => (customerId === null || v.customerId.id === customerId) && (!type || v.type === type),
     );
-    return { body: applyPageLink(rows, pageLinkOf(call.query), { searchProperty: 'name' }) };
+    return reply.page(rows, call.query, 'name');
   };
   const routes: Route[] = [
     ['GET', /^\/api\/tenant\/entityViewInfos$/, (call) => list(call, null)],
@@ -122,52 +94,31 @@ export function createEntityViewBackend(
           .map((type): EntitySubtype => ({ tenantId: TENANT, entityType: 'ENTITY_VIEW', type })),
       }),
     ],
-    [
-      'GET',
-      /^\/api\/entityView\/info\/(?<id>[^/]+)$/,
-      (_call, p) => {
-        const found = find(p.id);
-        return found ? { body: found } : error(404, 32, "Requested item wasn't found!");
-      },
-    ],
+    ['GET', /^\/api\/entityView\/info\/(?<id>[^/]+)$/, (_call, p) => reply.found(find(p.id))],
     [
       'POST',
       /^\/api\/entityView$/,
       (call) => {
         const body = call.body as EntityViewInfo;
         if (views.some((v) => v.name === body.name && v.id.id !== body.id?.id)) {
-          return error(400, 31, 'Entity view with such name already exists!');
+          return reply.badRequest('Entity view with such name already exists!');
         }
-        const existing = find(body.id?.id);
-        if (existing) {
-          Object.assign(existing, body);
-          return { body: existing };
-        }
-        const created: EntityViewInfo = {
-          ...body,
-          id: { entityType: 'ENTITY_VIEW', id: `view-new-${nextId++}` },
-          createdTime: T0 + 90_000,
-          tenantId: TENANT,
-          customerId: { entityType: 'CUSTOMER', id: NULL_UUID },
-          customerTitle: null,
-          customerIsPublic: false,
-        };
-        views.push(created);
-        return { body: created };
+        return reply.saved(
+          views,
+          body,
+          (): EntityViewInfo => ({
+            ...body,
+            id: { entityType: 'ENTITY_VIEW', id: `view-new-${nextId++}` },
+            createdTime: T0 + 90_000,
+            tenantId: TENANT,
+            customerId: { entityType: 'CUSTOMER', id: NULL_UUID },
+            customerTitle: null,
+            customerIsPublic: false,
+          }),
+        );
       },
     ],
-    [
-      'DELETE',
-      /^\/api\/entityView\/(?<id>[^/]+)$/,
-      (_call, p) => {
-        const index = views.findIndex((v) => v.id.id === p.id);
-        if (index < 0) {
-          return error(404, 32, "Requested item wasn't found!");
-        }
-        views.splice(index, 1);
-        return { status: 200 };
-      },
-    ],
+    ['DELETE', /^\/api\/entityView\/(?<id>[^/]+)$/, (_call, p) => reply.deleted(views, p.id)],
     [
       'POST',
       /^\/api\/customer\/public\/entityView\/(?<id>[^/]+)$/,
@@ -186,28 +137,6 @@ export function createEntityViewBackend(
       (_call, p) => ({ body: keys[p.id ?? '']?.[p.scope ?? 'timeseries'] ?? [] }),
     ],
   ];
-  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    const url = new URL(String(input), 'http://console.test');
-    const method = (init.method ?? 'GET').toUpperCase();
-    for (const [routeMethod, pattern, handler] of routes) {
-      const match = routeMethod === method ? pattern.exec(url.pathname) : null;
-      if (!match) {
-        continue;
-      }
-      const call: RecordedCall = {
-        method,
-        path: url.pathname,
-        query: url.searchParams,
-        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-        headers: (init.headers ?? {}) as Record<string, string>,
-      };
-      base.calls.push(call);
-      const reply = handler(call, { ...match.groups });
-      const status = reply.status ?? 200;
-      const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-      return new Response(text || null, { status, statusText: status === 404 ? 'Not Found' : '' });
-    }
-    return base.fetch(input, init);
-  };
+  const fetch = routedFetch(routes, base);
   return { ...base, fetch, views };
 }

@@ -1,7 +1,4 @@
 import type { TenantProfile } from '@meridian/common';
-import FileDownload from '@mui/icons-material/FileDownload';
-import FileUpload from '@mui/icons-material/FileUpload';
-import Flag from '@mui/icons-material/Flag';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,8 +10,12 @@ import {
   tenantProfileKeys,
 } from '../../api/tenant-profiles';
 import { useServices } from '../../app/services/useServices';
-import { downloadJson } from '../../components/entity-table/download';
 import { useJsonFileImport } from '../../components/entity-table/json-import';
+import {
+  profileDelete,
+  profileImportAction,
+  profileRowActions,
+} from '../../components/entity-table/profile-table-parts';
 import type { EntityTableConfig } from '../../components/entity-table/types';
 import { selectors } from '../../selectors';
 import { TenantProfileForm } from './TenantProfileForm';
@@ -55,50 +56,15 @@ export function useTenantProfileTable(): {
         { key: 'isDefault', label: t('tenant-profiles.default'), kind: 'boolean', value: (p) => p.default },
       ],
       addDialogTitle: t('tenant-profiles.add'),
-      addActions: [
-        {
-          id: 'import',
-          label: t('tenant-profiles.import'),
-          icon: <FileUpload fontSize="small" />,
-          onAction: startImport,
-        },
-      ],
-      rowActions: [
-        {
-          id: 'export',
-          label: t('tenant-profiles.export'),
-          icon: <FileDownload fontSize="small" />,
-          onAction: async (profile) => {
-            const stored = await getTenantProfile(http, profile.id.id);
-            downloadJson(`${stored.name}.json`, exportedTenantProfile(stored));
-          },
-        },
-        {
-          id: 'makeDefault',
-          label: t('tenant-profiles.set-default'),
-          icon: <Flag fontSize="small" />,
-          isVisible: (profile) => !profile.default,
-          onAction: async (profile, context) => {
-            const ok = await context.confirm({
-              title: t('tenant-profiles.set-default-title', { name: profile.name }),
-              message: t('tenant-profiles.set-default-text'),
-            });
-            if (ok) {
-              await setDefaultTenantProfile(http, profile.id.id);
-              context.refresh();
-            }
-          },
-        },
-      ],
+      addActions: [profileImportAction(t, 'tenant-profiles', startImport)],
+      rowActions: profileRowActions(t, {
+        messages: 'tenant-profiles',
+        load: (profileId) => getTenantProfile(http, profileId),
+        exported: exportedTenantProfile,
+        setDefault: (profileId) => setDefaultTenantProfile(http, profileId),
+      }),
       isSelectable: (profile) => !profile.default,
-      delete: {
-        isEnabled: (profile) => !profile.default,
-        run: (profile) => deleteTenantProfile(http, profile.id.id),
-        title: (profile) => t('tenant-profiles.delete-title', { name: profile.name }),
-        message: t('tenant-profiles.delete-text'),
-        bulkTitle: (count) => t('tenant-profiles.delete-profiles-title', { count }),
-        bulkMessage: t('tenant-profiles.delete-profiles-text'),
-      },
+      delete: profileDelete(t, 'tenant-profiles', (profileId) => deleteTenantProfile(http, profileId)),
       details: {
         load: (profileId, signal) => getTenantProfile(http, profileId, { signal }),
         toValues: tenantProfileValuesOf,

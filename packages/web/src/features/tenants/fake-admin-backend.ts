@@ -1,13 +1,8 @@
-import {
-  applyPageLink,
-  NULL_UUID,
-  type PageLink,
-  type TenantInfo,
-  type TenantProfile,
-  type User,
-} from '@meridian/common';
-import { ACCOUNTS, pairFor, type RecordedCall, userOf } from '../../test/fake-backend';
+import { NULL_UUID, type TenantInfo, type TenantProfile, type User } from '@meridian/common';
+import { ACCOUNTS, DASHBOARDS_PAGE, pairFor, userOf } from '../../test/fake-backend';
 import { createEntityBackend, createEntityStore, type EntityStore } from '../../test/fake-entities';
+import * as reply from '../../test/fake-replies';
+import { type Route, routedFetch } from '../../test/fake-routes';
 
 /**
  * Test-only: tenants, tenant profiles and managed users behind the paths of reference §1.3, on top
@@ -121,47 +116,6 @@ export function createAdminStore(): AdminStore {
   };
 }
 
-interface Reply {
-  status?: number;
-  body?: unknown;
-  /** A plain-text body. */
-  text?: string;
-}
-
-const error = (status: number, errorCode: number, message: string): Reply => ({
-  status,
-  body: { status, errorCode, message, timestamp: 0 },
-});
-const notFound = () => error(404, 32, "Requested item wasn't found!");
-const badRequest = (message: string) => error(400, 31, message);
-
-function pageLinkOf(query: URLSearchParams): PageLink {
-  const pageLink: PageLink = { pageSize: Number(query.get('pageSize')), page: Number(query.get('page')) };
-  const text = query.get('textSearch');
-  if (text) {
-    pageLink.textSearch = text;
-  }
-  const property = query.get('sortProperty');
-  if (property) {
-    pageLink.sortOrder = { property, direction: query.get('sortOrder') === 'DESC' ? 'DESC' : 'ASC' };
-  }
-  return pageLink;
-}
-
-const page = <T extends object>(
-  items: readonly T[],
-  query: URLSearchParams,
-  searchProperty: string,
-): Reply => ({
-  body: applyPageLink(items, pageLinkOf(query), { searchProperty }),
-});
-
-type Route = [
-  method: string,
-  pattern: RegExp,
-  handler: (call: RecordedCall, params: Record<string, string>) => Reply,
-];
-
 function adminRoutes(store: AdminStore): Route[] {
   const newId = (prefix: string) => `${prefix}-new-${store.nextId++}`;
   const profile = (id: string | undefined) => store.profiles.find((p) => p.id.id === id);
@@ -173,12 +127,12 @@ function adminRoutes(store: AdminStore): Route[] {
   const link = (token: string) => `http://localhost:8080/api/noauth/activate?activateToken=${token}`;
   return [
     // Tenant profiles
-    ['GET', /^\/api\/tenantProfiles$/, (call) => page(store.profiles, call.query, 'name')],
+    ['GET', /^\/api\/tenantProfiles$/, (call) => reply.page(store.profiles, call.query, 'name')],
     [
       'GET',
       /^\/api\/tenantProfileInfos$/,
       (call) =>
-        page(
+        reply.page(
           store.profiles.map((p) => ({ id: p.id, name: p.name })),
           call.query,
           'name',
@@ -192,88 +146,55 @@ function adminRoutes(store: AdminStore): Route[] {
         return { body: { id: p.id, name: p.name } };
       },
     ],
-    [
-      'GET',
-      /^\/api\/tenantProfile\/(?<id>[^/]+)$/,
-      (_call, p) => {
-        const item = profile(p.id);
-        return item ? { body: item } : notFound();
-      },
-    ],
+    ['GET', /^\/api\/tenantProfile\/(?<id>[^/]+)$/, (_call, p) => reply.found(profile(p.id))],
     [
       'POST',
       /^\/api\/tenantProfile$/,
       (call) => {
         const body = call.body as TenantProfile;
-        if (!body.name) {
-          return badRequest('Tenant profile name should be specified!');
-        }
-        if (store.profiles.some((p) => p.name === body.name && p.id.id !== body.id?.id)) {
-          return badRequest('Tenant profile with such name already exists!');
-        }
-        const existing = profile(body.id?.id);
-        if (existing) {
-          Object.assign(existing, body);
-          return { body: existing };
-        }
-        const created = {
+        return reply.savedProfile(store.profiles, body, 'Tenant profile', () => ({
           ...body,
           id: { entityType: 'TENANT_PROFILE', id: newId('tp') },
           createdTime: T0 + 90_000,
           default: false,
-        } as TenantProfile;
-        store.profiles.push(created);
-        return { body: created };
+        }));
       },
     ],
     [
       'POST',
       /^\/api\/tenantProfile\/(?<id>[^/]+)\/default$/,
-      (_call, p) => {
-        const item = profile(p.id);
-        if (!item) {
-          return notFound();
-        }
-        for (const other of store.profiles) {
-          other.default = other === item;
-        }
-        return { body: item };
-      },
+      (_call, p) => reply.madeDefault(store.profiles, p.id),
     ],
     [
       'DELETE',
       /^\/api\/tenantProfile\/(?<id>[^/]+)$/,
-      (_call, p) => {
-        const item = profile(p.id);
-        if (!item) {
-          return notFound();
-        }
-        if (item.default) {
-          return badRequest('Deletion of Default Tenant Profile is prohibited!');
-        }
-        if (store.tenants.some((x) => x.tenantProfileId.id === item.id.id)) {
-          return badRequest('The tenant profile referenced by the tenants cannot be deleted!');
-        }
-        store.profiles.splice(store.profiles.indexOf(item), 1);
-        return { status: 200 };
-      },
+      (_call, p) =>
+        reply.ifFound(profile(p.id), (item) => {
+          if (item.default) {
+            return reply.badRequest('Deletion of Default Tenant Profile is prohibited!');
+          }
+          if (store.tenants.some((x) => x.tenantProfileId.id === item.id.id)) {
+            return reply.badRequest('The tenant profile referenced by the tenants cannot be deleted!');
+          }
+          return reply.deleted(store.profiles, item.id.id);
+        }),
     ],
     // Tenants
-    ['GET', /^\/api\/tenantInfos$/, (call) => page(store.tenants, call.query, 'title')],
+    ['GET', /^\/api\/tenantInfos$/, (call) => reply.page(store.tenants, call.query, 'title')],
     [
       'GET',
       /^\/api\/tenant(?:\/info)?\/(?<id>[^/]+)$/,
-      (call, p) => {
-        const item = store.tenants.find((x) => x.id.id === p.id);
-        if (!item) {
-          return notFound();
-        }
-        if (call.path.startsWith('/api/tenant/info/')) {
-          return { body: item };
-        }
-        const { tenantProfileName: _name, ...plain } = item;
-        return { body: plain };
-      },
+      (call, p) =>
+        reply.ifFound(
+          store.tenants.find((x) => x.id.id === p.id),
+          (item) => {
+            if (call.path.startsWith('/api/tenant/info/')) {
+              return { body: item };
+            }
+            const { tenantProfileName: _name, ...plain } = item;
+            return { body: plain };
+          },
+        ),
     ],
     [
       'POST',
@@ -281,11 +202,11 @@ function adminRoutes(store: AdminStore): Route[] {
       (call) => {
         const body = call.body as TenantInfo;
         if (!body.title) {
-          return badRequest('Tenant title should be specified!');
+          return reply.badRequest('Tenant title should be specified!');
         }
         const chosen = profile(body.tenantProfileId?.id) ?? store.profiles.find((p) => p.default);
         if (!chosen) {
-          return badRequest('Tenant is referencing to non-existent tenant profile!');
+          return reply.badRequest('Tenant is referencing to non-existent tenant profile!');
         }
         const existing = store.tenants.find((x) => x.id.id === body.id?.id);
         const saved = {
@@ -305,40 +226,15 @@ function adminRoutes(store: AdminStore): Route[] {
         return { body: plain };
       },
     ],
-    [
-      'DELETE',
-      /^\/api\/tenant\/(?<id>[^/]+)$/,
-      (_call, p) => {
-        const index = store.tenants.findIndex((x) => x.id.id === p.id);
-        if (index < 0) {
-          return notFound();
-        }
-        store.tenants.splice(index, 1);
-        return { status: 200 };
-      },
-    ],
+    ['DELETE', /^\/api\/tenant\/(?<id>[^/]+)$/, (_call, p) => reply.deleted(store.tenants, p.id)],
     // Dashboards a customer's users can be given
-    [
-      'GET',
-      /^\/api\/customer\/(?<id>[^/]+)\/dashboards$/,
-      () => ({
-        body: {
-          data: [
-            { id: { entityType: 'DASHBOARD', id: 'd-1' }, title: 'Fleet overview' },
-            { id: { entityType: 'DASHBOARD', id: 'd-2' }, title: 'Thermostats' },
-          ],
-          totalPages: 1,
-          totalElements: 2,
-          hasNext: false,
-        },
-      }),
-    ],
+    ['GET', /^\/api\/customer\/(?<id>[^/]+)\/dashboards$/, () => ({ body: DASHBOARDS_PAGE })],
     // Users
     [
       'GET',
       /^\/api\/tenant\/(?<id>[^/]+)\/users$/,
       (call, p) =>
-        page(
+        reply.page(
           store.users
             .filter((e) => e.user.tenantId.id === p.id && e.user.authority === 'TENANT_ADMIN')
             .map((e) => e.user),
@@ -350,7 +246,7 @@ function adminRoutes(store: AdminStore): Route[] {
       'GET',
       /^\/api\/customer\/(?<id>[^/]+)\/users$/,
       (call, p) =>
-        page(
+        reply.page(
           store.users.filter((e) => e.user.customerId.id === p.id).map((e) => e.user),
           call.query,
           'email',
@@ -361,7 +257,7 @@ function adminRoutes(store: AdminStore): Route[] {
       /^\/api\/user\/(?!tokenAccessEnabled$)(?<id>[^/]+)$/,
       (_call, p) => {
         const entry = found(p.id);
-        return entry ? { body: wireUser(entry) } : notFound();
+        return reply.found(entry && wireUser(entry));
       },
     ],
     [
@@ -370,7 +266,7 @@ function adminRoutes(store: AdminStore): Route[] {
       (call) => {
         const body = call.body as User;
         if (store.users.some((e) => e.user.email === body.email && e.user.id.id !== body.id?.id)) {
-          return badRequest(`User with email '${body.email}' already present in database!`);
+          return reply.badRequest(`User with email '${body.email}' already present in database!`);
         }
         const existing = found(body.id?.id);
         if (existing) {
@@ -391,75 +287,61 @@ function adminRoutes(store: AdminStore): Route[] {
     [
       'DELETE',
       /^\/api\/user\/(?<id>[^/]+)$/,
-      (_call, p) => {
-        const entry = found(p.id);
-        if (!entry) {
-          return notFound();
-        }
-        store.users.splice(store.users.indexOf(entry), 1);
-        return { status: 200 };
-      },
+      (_call, p) =>
+        reply.ifFound(found(p.id), (entry) => {
+          store.users.splice(store.users.indexOf(entry), 1);
+          return { status: 200 };
+        }),
     ],
     [
       'GET',
       /^\/api\/user\/(?<id>[^/]+)\/activationLink$/,
-      (_call, p) => {
-        const entry = found(p.id);
-        if (!entry) {
-          return notFound();
-        }
-        return entry.activateToken
-          ? { text: link(entry.activateToken) }
-          : badRequest('User is already activated!');
-      },
+      (_call, p) =>
+        reply.ifFound(found(p.id), (entry) =>
+          entry.activateToken
+            ? { text: link(entry.activateToken) }
+            : reply.badRequest('User is already activated!'),
+        ),
     ],
     [
       'POST',
       /^\/api\/user\/sendActivationMail$/,
-      (call) => {
-        const entry = store.users.find((e) => e.user.email === call.query.get('email'));
-        if (!entry) {
-          return notFound();
-        }
-        return entry.activateToken ? { status: 200 } : badRequest('User is already activated!');
-      },
+      (call) =>
+        reply.ifFound(
+          store.users.find((e) => e.user.email === call.query.get('email')),
+          (entry) => (entry.activateToken ? { status: 200 } : reply.badRequest('User is already activated!')),
+        ),
     ],
     [
       'POST',
       /^\/api\/user\/(?<id>[^/]+)\/userCredentialsEnabled$/,
-      (call, p) => {
-        const entry = found(p.id);
-        if (!entry) {
-          return notFound();
-        }
-        entry.enabled = call.query.get('userCredentialsEnabled') !== 'false';
-        return { status: 200 };
-      },
+      (call, p) =>
+        reply.ifFound(found(p.id), (entry) => {
+          entry.enabled = call.query.get('userCredentialsEnabled') !== 'false';
+          return { status: 200 };
+        }),
     ],
     [
       'GET',
       /^\/api\/audit\/logs\/user\/(?<id>[^/]+)$/,
-      (_call, p) => {
-        const entry = found(p.id);
-        if (!entry) {
-          return notFound();
-        }
-        const log = {
-          id: { id: `log-${p.id}` },
-          createdTime: Date.now() - 60_000,
-          tenantId: entry.user.tenantId,
-          customerId: entry.user.customerId,
-          entityId: { entityType: 'DEVICE', id: 'device-1' },
-          entityName: `Device changed by ${entry.user.email}`,
-          userId: entry.user.id,
-          userName: entry.user.email,
-          actionType: 'UPDATED',
-          actionData: {},
-          actionStatus: 'SUCCESS',
-          actionFailureDetails: null,
-        };
-        return { body: { data: [log], totalPages: 1, totalElements: 1, hasNext: false } };
-      },
+      (_call, p) =>
+        reply.ifFound(found(p.id), (entry) => {
+          const log = {
+            id: { id: `log-${p.id}` },
+            createdTime: Date.now() - 60_000,
+            tenantId: entry.user.tenantId,
+            customerId: entry.user.customerId,
+            entityId: { entityType: 'DEVICE', id: 'device-1' },
+            entityName: `Device changed by ${entry.user.email}`,
+            userId: entry.user.id,
+            userName: entry.user.email,
+            actionType: 'UPDATED',
+            actionData: {},
+            actionStatus: 'SUCCESS',
+            actionFailureDetails: null,
+          };
+          return { body: { data: [log], totalPages: 1, totalElements: 1, hasNext: false } };
+        }),
     ],
     [
       'GET',
@@ -468,9 +350,9 @@ function adminRoutes(store: AdminStore): Route[] {
         const entry = found(p.id);
         const account = ACCOUNTS.find((item) => item.email === entry?.user.email);
         if (!entry || !account) {
-          return notFound();
+          return reply.notFound();
         }
-        return entry.enabled ? { body: pairFor(account) } : badRequest('User is not active!');
+        return entry.enabled ? { body: pairFor(account) } : reply.badRequest('User is not active!');
       },
     ],
   ];
@@ -482,35 +364,6 @@ export function createAdminBackend(
   entities: EntityStore = createEntityStore(),
 ) {
   const base = createEntityBackend(entities);
-  const routes = adminRoutes(store);
-  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    const url = new URL(String(input), 'http://console.test');
-    const method = (init.method ?? 'GET').toUpperCase();
-    for (const [routeMethod, pattern, handler] of routes) {
-      const match = routeMethod === method ? pattern.exec(url.pathname) : null;
-      if (!match) {
-        continue;
-      }
-      const call: RecordedCall = {
-        method,
-        path: url.pathname,
-        query: url.searchParams,
-        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-        headers: (init.headers ?? {}) as Record<string, string>,
-      };
-      base.calls.push(call);
-      const params = Object.fromEntries(
-        Object.entries(match.groups ?? {}).map(([key, value]) => [key, decodeURIComponent(value)]),
-      );
-      const reply = handler(call, params);
-      const status = reply.status ?? 200;
-      const text = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
-      return new Response(text || null, {
-        status,
-        headers: { 'content-type': reply.text === undefined ? 'application/json' : 'text/plain' },
-      });
-    }
-    return base.fetch(input, init);
-  };
+  const fetch = routedFetch(adminRoutes(store), base);
   return { ...base, fetch, admin: store };
 }

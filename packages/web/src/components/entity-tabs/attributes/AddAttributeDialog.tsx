@@ -5,10 +5,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogForm } from '../../entity-table/DialogForm';
 import { entityTabsSelectors } from '../selectors';
+import { useContainedSubmit } from '../useContainedSubmit';
 import { ValueInput } from './ValueInput';
 import { type ValueDraft, valueDraftOf, valueOfDraft } from './value-input';
 
@@ -37,28 +38,16 @@ export function AddAttributeDialog({ onClose, onAdd }: AddAttributeDialogProps) 
   const [key, setKey] = useState('');
   const [keyTouched, setKeyTouched] = useState(false);
   const [draft, setDraft] = useState<ValueDraft>(() => valueDraftOf(null));
-  const [saving, setSaving] = useState(false);
   const keyProblem = keyError(key);
   const value = valueOfDraft(draft);
   const valid = keyProblem === null && value !== null;
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // The dialog may be opened from inside another form (an entity's details): keep the submit here.
-    event.stopPropagation();
+  const { saving, onSubmit } = useContainedSubmit(() => {
     if (!valid || value === null) {
       setKeyTouched(true);
-      return;
+      return null;
     }
-    setSaving(true);
-    try {
-      await onAdd(key.trim(), value);
-    } catch {
-      // Shown by the HTTP client; the dialog stays open.
-    } finally {
-      setSaving(false);
-    }
-  };
+    return onAdd(key.trim(), value);
+  });
 
   return (
     <Dialog
@@ -69,7 +58,7 @@ export function AddAttributeDialog({ onClose, onAdd }: AddAttributeDialogProps) 
       fullWidth
       data-testid={S.addDialog}
     >
-      <DialogForm onSubmit={(event) => void submit(event)}>
+      <DialogForm onSubmit={onSubmit}>
         <DialogTitle id={titleId}>{t('attribute.add')}</DialogTitle>
         <DialogContent dividers>
           <TextField

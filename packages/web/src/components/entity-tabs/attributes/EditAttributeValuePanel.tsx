@@ -3,9 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { entityTabsSelectors } from '../selectors';
+import { useContainedSubmit } from '../useContainedSubmit';
 import { ValueInput } from './ValueInput';
 import { type ValueDraft, valueDraftOf, valueOfDraft } from './value-input';
 
@@ -33,25 +34,9 @@ export function EditAttributeValuePanel({
 }: EditAttributeValuePanelProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<ValueDraft>(() => valueDraftOf(value));
-  const [saving, setSaving] = useState(false);
   const next = valueOfDraft(draft);
   const changed = next !== null && JSON.stringify(next) !== JSON.stringify(value);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    event.stopPropagation();
-    if (next === null || !changed) {
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSave(next);
-    } catch {
-      // Shown by the HTTP client; the panel stays open.
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, onSubmit } = useContainedSubmit(() => (next !== null && changed ? onSave(next) : null));
 
   return (
     <Popover
@@ -63,7 +48,7 @@ export function EditAttributeValuePanel({
         paper: { sx: { p: 2, width: 480, maxWidth: '95vw' }, 'data-testid': S.editPanel } as object,
       }}
     >
-      <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+      <Box component="form" noValidate onSubmit={onSubmit}>
         <Typography variant="subtitle2" noWrap>
           {attributeKey}
         </Typography>

@@ -17,12 +17,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogForm } from '../../entity-table/DialogForm';
 import { EntityAutocomplete } from '../../entity-table/EntityAutocomplete';
 import { entityTypeLabel } from '../entity-type-labels';
 import { entityTabsSelectors } from '../selectors';
+import { useContainedSubmit } from '../useContainedSubmit';
 import type { EntityOption, RelationsTabApi } from './types';
 
 const S = entityTabsSelectors.relations;
@@ -96,7 +97,6 @@ export function RelationDialog({
   );
   const [target, setTarget] = useState<EntityOption | null>(null);
   const [info, setInfo] = useState(() => infoText(relation?.additionalInfo));
-  const [saving, setSaving] = useState(false);
 
   const typeProblem = relationTypeError(type);
   const parsedInfo = parseAdditionalInfo(info);
@@ -107,13 +107,10 @@ export function RelationDialog({
   const otherLabel = direction === 'FROM' ? t('relation.to-entity') : t('relation.from-entity');
   const otherName = relation ? (direction === 'FROM' ? relation.toName : relation.fromName) : '';
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // Opened from inside an entity's details: the submit stays in this dialog.
-    event.stopPropagation();
+  const { saving, onSubmit } = useContainedSubmit(() => {
     if (!valid || !parsedInfo.ok) {
       setTypeTouched(true);
-      return;
+      return null;
     }
     let saved: EntityRelation;
     if (relation) {
@@ -126,7 +123,7 @@ export function RelationDialog({
       };
     } else {
       if (!target) {
-        return;
+        return null;
       }
       const self = { entityType: entityId.entityType, id: entityId.id };
       saved = {
@@ -137,19 +134,12 @@ export function RelationDialog({
         additionalInfo: parsedInfo.value,
       };
     }
-    setSaving(true);
-    try {
-      await onSave(saved);
-    } catch {
-      // Shown by the HTTP client; the dialog stays open.
-    } finally {
-      setSaving(false);
-    }
-  };
+    return onSave(saved);
+  });
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth data-testid={S.dialog}>
-      <DialogForm onSubmit={(event) => void submit(event)}>
+      <DialogForm onSubmit={onSubmit}>
         <DialogTitle id={titleId}>{isAdd ? t('relation.add') : t('relation.edit')}</DialogTitle>
         <DialogContent dividers>
           <Autocomplete<string, false, false, true>

@@ -2,23 +2,25 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { customerQuery } from '../../api/customers';
-import { useCan } from '../../app/permissions/useCan';
-import { useAuthState } from '../../app/services/useAuthState';
-import { useServices } from '../../app/services/useServices';
-import type { DeviceTableScope } from './device-table';
+import type { CustomerAssignableScope } from '../../components/entity-table/customer-assignable';
+import { useCan } from '../permissions/useCan';
+import { useAuthState } from '../services/useAuthState';
+import { useServices } from '../services/useServices';
 
 /**
- * The devices scope of the current route: `/customers/:customerId/devices` is that customer's
- * devices; `/devices` is the tenant's for a tenant administrator and the own customer's otherwise.
+ * The scope of a customer-assignable table (devices, assets, entity views) on the current route:
+ * `/customers/:customerId/<entities>` is that customer's; `/<entities>` is the tenant's for a tenant
+ * administrator and the own customer's otherwise. It reads the permissions and the API, which the
+ * reusable controls in components/ may not, hence it lives with the routes.
  */
-export function useDeviceScope(): DeviceTableScope {
+export function useCustomerAssignableScope(): CustomerAssignableScope {
   const { customerId } = useParams();
   const { http } = useServices();
   const { authUser } = useAuthState();
   const manages = useCan('manageTenantEntities');
   const customer = useQuery({ ...customerQuery(http, customerId ?? ''), enabled: Boolean(customerId) });
   const ownCustomerId = authUser?.customerId ?? '';
-  return useMemo((): DeviceTableScope => {
+  return useMemo((): CustomerAssignableScope => {
     if (customerId) {
       return { kind: 'customer', customerId, customer: customer.data };
     }
