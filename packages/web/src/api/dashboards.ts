@@ -6,11 +6,14 @@ import type { HttpClient, RequestOptions } from '../app/http/http-client';
 /** Whose dashboards a list shows: the tenant's (tenant admin) or a customer's (customer user). */
 export type DashboardScope = { kind: 'tenant' } | { kind: 'customer'; customerId: string };
 
+/** The tenant's dashboards: what a customer's home dashboard or a profile's mobile dashboard is one of. */
+export const TENANT_DASHBOARDS: DashboardScope = { kind: 'tenant' };
+
 /** A tenant administrator sees the tenant's dashboards; a customer user those of their customer. */
 export function dashboardScopeOf(user: Pick<User, 'authority' | 'customerId'>): DashboardScope {
   return user.authority === 'CUSTOMER_USER'
     ? { kind: 'customer', customerId: user.customerId.id }
-    : { kind: 'tenant' };
+    : TENANT_DASHBOARDS;
 }
 
 /** Page size of the dashboard autocomplete (spec 3 §9). */

@@ -1,14 +1,15 @@
 import type { Customer } from '@meridian/common';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
+import { TENANT_DASHBOARDS } from '../../api/dashboards';
 import { ContactFields } from '../../components/entity-table/ContactFields';
 import { FormTextArea } from '../../components/entity-table/FormTextArea';
 import type { EntityFormProps } from '../../components/entity-table/types';
 import { FormCheckbox } from '../../components/FormCheckbox';
 import { FormTextField } from '../../components/FormTextField';
 import { selectors } from '../../selectors';
+import { DashboardField } from '../dashboard/DashboardField';
 import type { CustomerValues } from './customer-values';
-import { HomeDashboardField } from './HomeDashboardField';
 
 /** Longest customer title the form accepts. */
 export const CUSTOMER_TITLE_MAX_LENGTH = 255;
@@ -44,7 +45,14 @@ export function CustomerForm({ form, editing }: EntityFormProps<Customer, Custom
         disabled={disabled}
         testId={selectors.customers.description}
       />
-      <HomeDashboardField control={control} disabled={disabled} />
+      <DashboardField
+        control={control}
+        name="homeDashboardId"
+        label={t('customer.home-dashboard')}
+        scope={TENANT_DASHBOARDS}
+        disabled={disabled}
+        testId={selectors.customers.homeDashboard}
+      />
       <FormCheckbox
         control={control}
         name="homeDashboardHideToolbar"

@@ -2,6 +2,7 @@ import type { DeviceProfile } from '@meridian/common';
 import Box from '@mui/material/Box';
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { TENANT_DASHBOARDS } from '../../api/dashboards';
 import { ProvisionFields } from '../../components/device-profile/ProvisionFields';
 import { TransportConfigurationFields } from '../../components/device-profile/TransportConfigurationFields';
 import type { TransportFormHost } from '../../components/device-profile/transport-values';
@@ -9,8 +10,8 @@ import { FormTextArea } from '../../components/entity-table/FormTextArea';
 import type { EntityFormProps } from '../../components/entity-table/types';
 import { FormTextField } from '../../components/FormTextField';
 import { selectors } from '../../selectors';
+import { DashboardField } from '../dashboard/DashboardField';
 import { DEVICE_PROFILE_NAME_MAX_LENGTH, type DeviceProfileValues } from './device-profile-values';
-import { MobileDashboardField } from './MobileDashboardField';
 
 type Props = EntityFormProps<DeviceProfile, DeviceProfileValues>;
 
@@ -42,7 +43,13 @@ export function DeviceProfileDetailsFields({ form, editing }: Props) {
         }}
         testId={selectors.deviceProfiles.name}
       />
-      <MobileDashboardField control={control} disabled={!editing} />
+      <DashboardField
+        control={control}
+        name="defaultDashboardId"
+        label={t('device-profile.mobile-dashboard')}
+        scope={TENANT_DASHBOARDS}
+        disabled={!editing}
+      />
       <FormTextArea
         control={control}
         name="description"

@@ -17,8 +17,8 @@ import { FormTextField } from '../../components/FormTextField';
 import { isEmailFormat } from '../../components/form-rules';
 import { changeLanguage } from '../../i18n/i18n';
 import { selectors } from '../../selectors';
+import { DashboardField } from '../dashboard/DashboardField';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
-import { DefaultDashboardField } from './DefaultDashboardField';
 import { type ProfileValues, profileValuesOf, userWithProfile } from './profile-values';
 
 export interface ProfileFormProps {
@@ -131,7 +131,13 @@ export function ProfileForm({ user }: ProfileFormProps) {
         </FormSelectField>
         {hasDashboards && (
           <>
-            <DefaultDashboardField control={control} scope={dashboardScopeOf(user)} />
+            <DashboardField
+              control={control}
+              name="defaultDashboardId"
+              label={t('profile.default-dashboard')}
+              scope={dashboardScopeOf(user)}
+              testId={selectors.profile.defaultDashboard}
+            />
             <FormCheckbox
               control={control}
               name="defaultDashboardFullscreen"

@@ -11,7 +11,7 @@ import { FormSelectField } from '../../components/FormSelectField';
 import { FormTextField } from '../../components/FormTextField';
 import { isEmailFormat } from '../../components/form-rules';
 import { selectors } from '../../selectors';
-import { DashboardField } from './DashboardField';
+import { DashboardField } from '../dashboard/DashboardField';
 import { ACTIVATION_METHODS, type AddUserValues, type UserValues } from './user-values';
 
 /** Longest email the form accepts. */
