@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import { pgliteModule } from './pglite-module.js';
@@ -36,6 +35,8 @@ export async function openStore(options: {
 }): Promise<Store> {
   const plugins = [new CamelCasePlugin()];
   if (options.databaseUrl && options.databaseUrl !== 'memory://') {
+    // Loaded only for PostgreSQL, so the embedded store does not hold the driver.
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,

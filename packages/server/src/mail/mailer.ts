@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import { ApiError } from '../http/api-error.js';
 
 /** The outgoing-mail admin settings as the reference stores them (numbers as strings included). */
@@ -28,6 +27,8 @@ export interface MailMessage {
  */
 export async function sendMail(settings: MailSettings, message: MailMessage): Promise<void> {
   const timeout = Number(settings.timeout ?? 10000) || 10000;
+  // Loaded on the first mail: most servers send mail rarely, and the module holds ~3 MB of heap.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host: settings.smtpHost,
     port: Number(settings.smtpPort),
