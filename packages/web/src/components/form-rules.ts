@@ -13,3 +13,12 @@ export function isEmailFormat(value: string): boolean {
 export function isOptionalNonNegativeInteger(value: number | null | undefined): boolean {
   return value === null || value === undefined || (Number.isInteger(value) && value >= 0);
 }
+
+/**
+ * A required text of at most `maxLength` characters (names, titles): an i18n key when blank (spaces
+ * only) or too long, true otherwise.
+ */
+export function requiredTextRule(requiredKey: string, maxLengthKey: string, maxLength: number) {
+  return (value: string): string | true =>
+    value.trim().length === 0 ? requiredKey : value.length > maxLength ? maxLengthKey : true;
+}

@@ -1,13 +1,8 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectors } from '../../selectors';
-import { DialogForm } from './DialogForm';
+import { AssignDialog } from './AssignDialog';
 import { EntityAutocomplete, type PickerOption } from './EntityAutocomplete';
 
 export interface AssignToCustomerDialogProps {
@@ -34,65 +29,30 @@ export function AssignToCustomerDialog({
   onClose,
 }: AssignToCustomerDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const [customer, setCustomer] = useState<PickerOption | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!customer) {
-      return;
-    }
-    setBusy(true);
-    try {
-      await onAssign(customer);
-      onClose();
-    } catch {
-      // Shown by the HTTP client.
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog
-      open
+    <AssignDialog
+      title={title}
+      picked={customer !== null}
+      onAssign={async () => {
+        if (customer) await onAssign(customer);
+      }}
       onClose={onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-      data-testid={selectors.assignDialog.root}
     >
-      <DialogForm onSubmit={submit}>
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{text}</DialogContentText>
-          <EntityAutocomplete
-            label={t('customer.customer')}
-            value={customer}
-            onChange={setCustomer}
-            queryKey={customerQueryKey}
-            search={searchCustomers}
-            required
-            autoFocus
-            noOptionsText={(search) =>
-              search ? t('customer.no-customers-matching', { text: search }) : t('customer.no-customers-text')
-            }
-            testId={selectors.assignDialog.customer}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} data-testid={selectors.assignDialog.cancel}>
-            {t('action.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!customer || busy}
-            data-testid={selectors.assignDialog.submit}
-          >
-            {t('action.assign')}
-          </Button>
-        </DialogActions>
-      </DialogForm>
-    </Dialog>
+      <DialogContentText>{text}</DialogContentText>
+      <EntityAutocomplete
+        label={t('customer.customer')}
+        value={customer}
+        onChange={setCustomer}
+        queryKey={customerQueryKey}
+        search={searchCustomers}
+        required
+        autoFocus
+        noOptionsText={(search) =>
+          search ? t('customer.no-customers-matching', { text: search }) : t('customer.no-customers-text')
+        }
+        testId={selectors.assignDialog.customer}
+      />
+    </AssignDialog>
   );
 }

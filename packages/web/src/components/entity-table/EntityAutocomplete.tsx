@@ -48,6 +48,43 @@ function useOptions<O extends PickerOption>(props: SearchProps<O>, text: string,
   });
 }
 
+/**
+ * The state and the Autocomplete props both pickers share: the server search of the typed text
+ * (while open), options kept as the server sorted them, and the picker's texts.
+ */
+function useSearchAutocomplete<O extends PickerOption>(props: SearchProps<O>) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const options = useOptions(props, text, open);
+  const autocompleteProps = {
+    open,
+    onOpen: () => setOpen(true),
+    onClose: () => setOpen(false),
+    options: options.data ?? [],
+    loading: options.isFetching,
+    disabled: props.disabled,
+    filterOptions: (all: O[]) => all,
+    getOptionLabel: (option: O) => option.label,
+    isOptionEqualToValue: (option: O, selected: O) => option.id === selected.id,
+    noOptionsText: props.noOptionsText(text),
+    loadingText: t('app.loading'),
+    clearText: t('action.clear'),
+    closeText: t('action.close'),
+    openText: t('entity.open'),
+  };
+  const { label, required, error, placeholder, autoFocus } = props;
+  const textFieldProps = {
+    label,
+    required,
+    error: Boolean(error),
+    helperText: error,
+    placeholder,
+    autoFocus,
+  };
+  return { text, setText, fetching: options.isFetching, autocompleteProps, textFieldProps };
+}
+
 export interface EntityAutocompleteProps<O extends PickerOption> extends SearchProps<O> {
   value: O | null;
   onChange: (value: O | null) => void;
@@ -59,49 +96,27 @@ export interface EntityAutocompleteProps<O extends PickerOption> extends SearchP
  * "no … matching" text; required and disabled states).
  */
 export function EntityAutocomplete<O extends PickerOption>(props: EntityAutocompleteProps<O>) {
-  const { t } = useTranslation();
-  const { value, onChange, onBlur, label, required, disabled, error, placeholder, testId, autoFocus, size } =
-    props;
-  const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const options = useOptions(props, text, open);
+  const { value, onChange, onBlur, testId, size } = props;
+  const { setText, fetching, autocompleteProps, textFieldProps } = useSearchAutocomplete(props);
   return (
     <Autocomplete<O, false, false, false>
+      {...autocompleteProps}
       size={size}
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
       value={value}
       onChange={(_event, next) => onChange(next)}
       onInputChange={(_event, next, reason) => setText(reason === 'input' ? next : '')}
       onBlur={onBlur}
-      options={options.data ?? []}
-      loading={options.isFetching}
-      disabled={disabled}
-      filterOptions={(all) => all}
-      getOptionLabel={(option) => option.label}
-      isOptionEqualToValue={(option, selected) => option.id === selected.id}
-      noOptionsText={props.noOptionsText(text)}
-      loadingText={t('app.loading')}
-      clearText={t('action.clear')}
-      closeText={t('action.close')}
-      openText={t('entity.open')}
       renderInput={(params) => (
         <TextField
           {...params}
-          label={label}
-          required={required}
-          error={Boolean(error)}
-          helperText={error}
-          placeholder={placeholder}
-          autoFocus={autoFocus}
+          {...textFieldProps}
           margin={size === 'small' ? 'none' : 'dense'}
           slotProps={{
             input: {
               ...params.InputProps,
               endAdornment: (
                 <>
-                  {options.isFetching ? <CircularProgress color="inherit" size={20} /> : null}
+                  {fetching ? <CircularProgress color="inherit" size={20} /> : null}
                   {params.InputProps.endAdornment}
                 </>
               ),
@@ -121,17 +136,12 @@ export interface EntityMultiAutocompleteProps<O extends PickerOption> extends Se
 
 /** Picks several entities (reference console §4.7 "Add entities to customer"). */
 export function EntityMultiAutocomplete<O extends PickerOption>(props: EntityMultiAutocompleteProps<O>) {
-  const { t } = useTranslation();
-  const { value, onChange, label, required, disabled, error, placeholder, testId, autoFocus } = props;
-  const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const options = useOptions(props, text, open);
+  const { value, onChange, testId } = props;
+  const { text, setText, autocompleteProps, textFieldProps } = useSearchAutocomplete(props);
   return (
     <Autocomplete<O, true, false, false>
+      {...autocompleteProps}
       multiple
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
       value={value}
       onChange={(_event, next) => onChange(next)}
       inputValue={text}
@@ -140,27 +150,11 @@ export function EntityMultiAutocomplete<O extends PickerOption>(props: EntityMul
           setText(next);
         }
       }}
-      options={options.data ?? []}
-      loading={options.isFetching}
-      disabled={disabled}
-      filterOptions={(all) => all}
       filterSelectedOptions
-      getOptionLabel={(option) => option.label}
-      isOptionEqualToValue={(option, selected) => option.id === selected.id}
-      noOptionsText={props.noOptionsText(text)}
-      loadingText={t('app.loading')}
-      clearText={t('action.clear')}
-      closeText={t('action.close')}
-      openText={t('entity.open')}
       renderInput={(params) => (
         <TextField
           {...params}
-          label={label}
-          required={required}
-          error={Boolean(error)}
-          helperText={error}
-          placeholder={placeholder}
-          autoFocus={autoFocus}
+          {...textFieldProps}
           margin="dense"
           slotProps={{
             htmlInput: { ...params.inputProps, 'data-testid': testId },

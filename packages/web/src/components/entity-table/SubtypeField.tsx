@@ -3,6 +3,7 @@ import TextField from '@mui/material/TextField';
 import type { QueryKey } from '@tanstack/react-query';
 import { type FieldPath, type FieldValues, type UseControllerProps, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { requiredTextRule } from '../form-rules';
 import { type SubtypeSource, subtypeKeys, useSubtypeOptions } from './subtype-source';
 
 /** Longest subtype (spec 3 §9). */
@@ -35,8 +36,7 @@ export function SubtypeField<T extends FieldValues, N extends FieldPath<T>, K ex
     control,
     name,
     rules: {
-      validate: (value: string) =>
-        value.trim().length === 0 ? keys.required : value.length > SUBTYPE_MAX_LENGTH ? keys.maxLength : true,
+      validate: requiredTextRule(keys.required, keys.maxLength, SUBTYPE_MAX_LENGTH),
     },
   });
   const error = fieldState.error?.message;

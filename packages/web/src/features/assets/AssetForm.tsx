@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { assetTypesQuery } from '../../api/assets';
 import type { HttpClient } from '../../app/http/http-client';
 import { useServices } from '../../app/services/useServices';
+import { EntityNameField } from '../../components/entity-table/EntityNameField';
 import { FormTextArea } from '../../components/entity-table/FormTextArea';
 import { SubtypeField } from '../../components/entity-table/SubtypeField';
 import type { EntityFormProps } from '../../components/entity-table/types';
@@ -24,21 +25,13 @@ export function AssetForm({ form, editing }: EntityFormProps<AssetInfo, AssetVal
   const disabled = !editing;
   return (
     <Box>
-      <FormTextField
+      <EntityNameField
         control={control}
         name="name"
         label={t('asset.name')}
-        required
-        disabled={disabled}
-        autoFocus={editing}
-        rules={{
-          validate: (value: string) =>
-            value.trim().length === 0
-              ? 'asset.name-required'
-              : value.length > ASSET_TEXT_MAX_LENGTH
-                ? 'asset.name-max-length'
-                : true,
-        }}
+        editing={editing}
+        maxLength={ASSET_TEXT_MAX_LENGTH}
+        messages={{ required: 'asset.name-required', maxLength: 'asset.name-max-length' }}
         testId={selectors.assets.name}
       />
       <SubtypeField control={control} name="type" source={assetSubtypes(http)} disabled={disabled} />

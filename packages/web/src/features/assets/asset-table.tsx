@@ -1,7 +1,5 @@
 import type { AssetInfo } from '@meridian/common';
-import FileUpload from '@mui/icons-material/FileUpload';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   assetKeys,
   deleteAsset,
@@ -11,28 +9,23 @@ import {
   saveAsset,
   unassignAssetFromCustomer,
 } from '../../api/assets';
-import { auditLogsTabSource } from '../../api/audit-logs';
-import { runBulkAction } from '../../api/bulk-actions';
-import { bulkImport } from '../../api/bulk-import';
-import { customerKeys, findAssignableCustomers } from '../../api/customers';
-import { relationsTabApi } from '../../api/relations';
-import { useLiveTelemetryTabApi } from '../../api/ws/live-telemetry';
-import type { HttpClient } from '../../app/http/http-client';
-import { useServices } from '../../app/services/useServices';
-import { BulkImportWizard } from '../../components/bulk-import/BulkImportWizard';
-import {
-  type CustomerAssignableScope,
-  type CustomerAssignableSource,
-  useCustomerAssignable,
-} from '../../components/entity-table/customer-assignable';
+import type { CustomerAssignableScope } from '../../components/entity-table/customer-assignable';
 import { SubtypeFilter } from '../../components/entity-table/SubtypeFilter';
 import type {
   EntityActionContext,
   EntityColumn,
   EntityTableConfig,
 } from '../../components/entity-table/types';
-import { entityDataTabs } from '../../components/entity-tabs/entity-data-tabs';
-import { RELATION_TARGET_TYPES } from '../../components/entity-tabs/relations/types';
+import {
+  assignableDataTabs,
+  assignableDetailsPath,
+  assignableSource,
+  createdAndNameColumns,
+  ImportDialog,
+  importAction,
+  tenantDelete,
+  useAssignableTable,
+} from '../assignable-entities/assignable-table-parts';
 import { AssetForm, assetSubtypes } from './AssetForm';
 import { type AssetValues, assetOfValues, assetValuesOf } from './asset-values';
 
@@ -41,36 +34,29 @@ export type AssetTableScope = CustomerAssignableScope;
 
 type Dialog = { kind: 'import'; context: EntityActionContext };
 
-const ASSETS_ASSIGNABLE: CustomerAssignableSource<AssetInfo, HttpClient> = {
+const ASSETS_ASSIGNABLE = assignableSource<AssetInfo>({
   one: 'asset',
   many: 'assets',
-  customerQueryKey: [...customerKeys.all, 'assignable'],
-  findCustomers: findAssignableCustomers,
   searchTenant: (http, pageLink, options) => getAssetInfos(http, { kind: 'tenant' }, null, pageLink, options),
   queryKey: assetKeys.all,
   entityType: 'ASSET',
-  bulk: runBulkAction,
   unassign: unassignAssetFromCustomer,
   makePublic: makeAssetPublic,
-};
+});
 
 export function useAssetTable(scope: AssetTableScope): {
   config: EntityTableConfig<AssetInfo, AssetValues>;
   dialogs: ReactNode;
 } {
-  const { t } = useTranslation();
-  const { http } = useServices();
-  const telemetryTab = useLiveTelemetryTabApi();
+  const { t, http, telemetryTab, assignable } = useAssignableTable(scope, ASSETS_ASSIGNABLE);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [typeFilter, setTypeFilter] = useState<string | null>(null);
-  const assignable = useCustomerAssignable(scope, ASSETS_ASSIGNABLE, http);
 
   const config = useMemo((): EntityTableConfig<AssetInfo, AssetValues> => {
     const { listScope } = assignable;
     const tenant = scope.kind === 'tenant';
     const columns: EntityColumn<AssetInfo>[] = [
-      { key: 'createdTime', label: t('entity.created-time'), kind: 'date', value: (a) => a.createdTime },
-      { key: 'name', label: t('asset.name'), value: (a) => a.name },
+      ...createdAndNameColumns(t, 'asset.name'),
       { key: 'type', label: t('asset.asset-type'), value: (a) => a.type },
       { key: 'label', label: t('asset.label'), value: (a) => a.label },
       ...assignable.columns,
@@ -90,31 +76,19 @@ export function useAssetTable(scope: AssetTableScope): {
       addDialogTitle: tenant ? t('asset.add') : undefined,
       addActions: tenant
         ? [
-            {
-              id: 'importAssets',
-              label: t('asset.import'),
-              icon: <FileUpload fontSize="small" />,
-              onAction: (context) => setDialog({ kind: 'import', context }),
-            },
+            importAction('importAssets', t('asset.import'), (context) =>
+              setDialog({ kind: 'import', context }),
+            ),
           ]
         : assignable.addActions,
       rowActions: assignable.rowActions,
       groupActions: assignable.groupActions,
-      delete: tenant
-        ? {
-            run: (a) => deleteAsset(http, a.id.id),
-            runMany: (selected) =>
-              runBulkAction(
-                http,
-                'delete',
-                selected.map((a) => a.id),
-              ),
-            title: (a) => t('asset.delete-title', { name: a.name }),
-            message: t('asset.delete-text'),
-            bulkTitle: (count) => t('asset.delete-assets-title', { count }),
-            bulkMessage: t('asset.delete-assets-text'),
-          }
-        : undefined,
+      delete: tenantDelete(t, http, scope, deleteAsset, {
+        title: 'asset.delete-title',
+        text: 'asset.delete-text',
+        bulkTitle: 'asset.delete-assets-title',
+        bulkText: 'asset.delete-assets-text',
+      }),
       details: {
         load: (assetId, signal) => getAssetInfo(http, assetId, { signal }),
         toValues: assetValuesOf,
@@ -122,36 +96,21 @@ export function useAssetTable(scope: AssetTableScope): {
         render: (props) => <AssetForm {...props} />,
         isReadonly: () => scope.kind === 'customerUser',
         copyIdLabel: t('asset.copy-id'),
-        tabs: entityDataTabs(t, {
-          entityId: (a) => a.id,
-          attributes: telemetryTab,
-          relations: {
-            api: relationsTabApi(http),
-            targetTypes:
-              RELATION_TARGET_TYPES[scope.kind === 'customerUser' ? 'CUSTOMER_USER' : 'TENANT_ADMIN'],
-          },
-          // The audit log is for tenant administrators only (reference console §4.1).
-          auditLogs: scope.kind === 'customerUser' ? undefined : auditLogsTabSource(http, 'entity'),
-        }),
+        tabs: assignableDataTabs(t, http, scope, telemetryTab),
       },
-      detailsPagePath: (a) =>
-        scope.kind === 'customer' ? `/customers/${scope.customerId}/assets/${a.id.id}` : `/assets/${a.id.id}`,
+      detailsPagePath: assignableDetailsPath(scope, 'assets'),
     };
   }, [t, http, telemetryTab, scope, assignable, typeFilter]);
 
-  let dialogs: ReactNode = null;
-  const close = () => setDialog(null);
-  if (dialog?.kind === 'import') {
-    dialogs = (
-      <BulkImportWizard
+  const dialogs =
+    dialog?.kind === 'import' ? (
+      <ImportDialog
         entityType="ASSET"
         title={t('asset.import')}
-        importChunk={(request, signal) => bulkImport(http, 'ASSET', request, { signal })}
-        onImported={() => dialog.context.refresh()}
-        onClose={close}
+        context={dialog.context}
+        onClose={() => setDialog(null)}
       />
-    );
-  }
+    ) : null;
   // The dialogs are modal: one of them is open at a time.
   return { config, dialogs: dialogs ?? assignable.dialogs };
 }

@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { TENANT_DASHBOARDS } from '../../api/dashboards';
 import { ContactFields } from '../../components/entity-table/ContactFields';
+import { EntityNameField } from '../../components/entity-table/EntityNameField';
 import { FormTextArea } from '../../components/entity-table/FormTextArea';
 import type { EntityFormProps } from '../../components/entity-table/types';
 import { FormCheckbox } from '../../components/FormCheckbox';
-import { FormTextField } from '../../components/FormTextField';
 import { selectors } from '../../selectors';
 import { DashboardField } from '../dashboard/DashboardField';
 import type { CustomerValues } from './customer-values';
@@ -21,21 +21,13 @@ export function CustomerForm({ form, editing }: EntityFormProps<Customer, Custom
   const disabled = !editing;
   return (
     <Box>
-      <FormTextField
+      <EntityNameField
         control={control}
         name="title"
         label={t('customer.title')}
-        required
-        disabled={disabled}
-        autoFocus={editing}
-        rules={{
-          validate: (value: string) =>
-            value.trim().length === 0
-              ? 'customer.title-required'
-              : value.length > CUSTOMER_TITLE_MAX_LENGTH
-                ? 'customer.title-max-length'
-                : true,
-        }}
+        editing={editing}
+        maxLength={CUSTOMER_TITLE_MAX_LENGTH}
+        messages={{ required: 'customer.title-required', maxLength: 'customer.title-max-length' }}
         testId={selectors.customers.title}
       />
       <FormTextArea

@@ -6,9 +6,9 @@ import { TENANT_DASHBOARDS } from '../../api/dashboards';
 import { ProvisionFields } from '../../components/device-profile/ProvisionFields';
 import { TransportConfigurationFields } from '../../components/device-profile/TransportConfigurationFields';
 import type { TransportFormHost } from '../../components/device-profile/transport-values';
+import { EntityNameField } from '../../components/entity-table/EntityNameField';
 import { FormTextArea } from '../../components/entity-table/FormTextArea';
 import type { EntityFormProps } from '../../components/entity-table/types';
-import { FormTextField } from '../../components/FormTextField';
 import { selectors } from '../../selectors';
 import { DashboardField } from '../dashboard/DashboardField';
 import { DEVICE_PROFILE_NAME_MAX_LENGTH, type DeviceProfileValues } from './device-profile-values';
@@ -26,21 +26,13 @@ export function DeviceProfileDetailsFields({ form, editing }: Props) {
   const { control } = form;
   return (
     <Box>
-      <FormTextField
+      <EntityNameField
         control={control}
         name="name"
         label={t('device-profile.name')}
-        required
-        disabled={!editing}
-        autoFocus={editing}
-        rules={{
-          validate: (value: string) =>
-            value.trim().length === 0
-              ? 'device-profile.name-required'
-              : value.length > DEVICE_PROFILE_NAME_MAX_LENGTH
-                ? 'device-profile.name-max-length'
-                : true,
-        }}
+        editing={editing}
+        maxLength={DEVICE_PROFILE_NAME_MAX_LENGTH}
+        messages={{ required: 'device-profile.name-required', maxLength: 'device-profile.name-max-length' }}
         testId={selectors.deviceProfiles.name}
       />
       <DashboardField

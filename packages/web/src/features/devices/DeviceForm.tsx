@@ -2,17 +2,19 @@ import type { DeviceInfo } from '@meridian/common';
 import Box from '@mui/material/Box';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { EntityNameField } from '../../components/entity-table/EntityNameField';
 import { FormTextArea } from '../../components/entity-table/FormTextArea';
 import type { EntityFormProps } from '../../components/entity-table/types';
 import { FormCheckbox } from '../../components/FormCheckbox';
 import { FormTextField } from '../../components/FormTextField';
+import { requiredTextRule } from '../../components/form-rules';
 import { selectors } from '../../selectors';
 import { DeviceDataFields } from './DeviceDataFields';
 import { DeviceProfileField } from './DeviceProfileField';
 import { DEVICE_NAME_MAX_LENGTH, type DeviceValues } from './device-values';
 
-export const nameRule = (requiredKey: string, maxKey: string) => (value: string) =>
-  value.trim().length === 0 ? requiredKey : value.length > DEVICE_NAME_MAX_LENGTH ? maxKey : true;
+export const nameRule = (requiredKey: string, maxKey: string) =>
+  requiredTextRule(requiredKey, maxKey, DEVICE_NAME_MAX_LENGTH);
 export const labelRule = (value: string) =>
   value.length <= DEVICE_NAME_MAX_LENGTH || 'entity.label-max-length';
 
@@ -27,14 +29,13 @@ export function DeviceForm({ form, editing }: EntityFormProps<DeviceInfo, Device
   const gateway = useWatch({ control, name: 'gateway' });
   return (
     <Box>
-      <FormTextField
+      <EntityNameField
         control={control}
         name="name"
         label={t('device.name')}
-        required
-        disabled={disabled}
-        autoFocus={editing}
-        rules={{ validate: nameRule('device.name-required', 'device.name-max-length') }}
+        editing={editing}
+        maxLength={DEVICE_NAME_MAX_LENGTH}
+        messages={{ required: 'device.name-required', maxLength: 'device.name-max-length' }}
         testId={selectors.devices.name}
       />
       <DeviceProfileField

@@ -4,21 +4,11 @@ import {
   type DeviceTransportType,
 } from '@meridian/common';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Step from '@mui/material/Step';
-import StepButton from '@mui/material/StepButton';
-import Stepper from '@mui/material/Stepper';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type Control, Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { customerKeys, findAssignableCustomers } from '../../api/customers';
@@ -34,11 +24,11 @@ import {
   transportConfigurationOf,
   transportValuesOf,
 } from '../../components/device-profile/transport-values';
-import { DialogForm } from '../../components/entity-table/DialogForm';
 import { EntityAutocomplete, type PickerOption } from '../../components/entity-table/EntityAutocomplete';
 import { FormTextArea } from '../../components/entity-table/FormTextArea';
 import { FormCheckbox } from '../../components/FormCheckbox';
 import { FormTextField } from '../../components/FormTextField';
+import { WizardDialog } from '../../components/WizardDialog';
 import { selectors } from '../../selectors';
 import { CredentialsFields, type CredentialsHost } from './CredentialsFields';
 import { allowedCredentialsTypes, credentialsOf, credentialsValuesOf } from './credentials-values';
@@ -116,9 +106,6 @@ function useAllowedCredentials(
 export function DeviceWizard({ onClose, onAdded }: { onClose: () => void; onAdded: () => void }) {
   const { t } = useTranslation();
   const { http } = useServices();
-  const titleId = useId();
-  const theme = useTheme();
-  const fullScreen = !useMediaQuery(theme.breakpoints.up('md'));
   const [step, setStep] = useState(0);
   const [saving, setSaving] = useState(false);
   const form = useForm<DeviceWizardValues>({ defaultValues: initialValues(), mode: 'onChange' });
@@ -224,191 +211,162 @@ export function DeviceWizard({ onClose, onAdded }: { onClose: () => void; onAdde
   const nextStep = steps[steps.indexOf(current) + 1];
 
   return (
-    <Dialog
-      open
+    <WizardDialog
+      title={t('device.add-device')}
+      steps={steps.map((id) => ({
+        id,
+        label: t(`device.wizard.${id}`),
+        testId: selectors.deviceWizard.step(id),
+      }))}
+      activeStep={steps.indexOf(current)}
+      onStep={setStep}
+      nextLabel={nextStep ? t('device.wizard.next', { step: t(`device.wizard.${nextStep}`) }) : null}
+      onNext={() => void next()}
+      onSubmit={submit}
+      saving={saving}
       onClose={onClose}
-      aria-labelledby={titleId}
-      fullScreen={fullScreen}
-      maxWidth="md"
-      fullWidth
-      data-testid={selectors.deviceWizard.dialog}
+      minHeight={420}
+      testIds={{
+        dialog: selectors.deviceWizard.dialog,
+        back: selectors.deviceWizard.back,
+        cancel: selectors.deviceWizard.cancel,
+        next: selectors.deviceWizard.next,
+        add: selectors.deviceWizard.add,
+      }}
     >
-      <DialogForm onSubmit={submit}>
-        <DialogTitle id={titleId}>{t('device.add-device')}</DialogTitle>
-        <DialogContent dividers sx={{ minHeight: 420 }}>
-          <Stepper nonLinear activeStep={steps.indexOf(current)} alternativeLabel sx={{ mb: 2 }}>
-            {steps.map((id, index) => (
-              <Step key={id}>
-                <StepButton onClick={() => setStep(index)} data-testid={selectors.deviceWizard.step(id)}>
-                  {t(`device.wizard.${id}`)}
-                </StepButton>
-              </Step>
-            ))}
-          </Stepper>
-          <Box sx={show('details')}>
-            <FormTextField
-              control={control}
-              name="name"
-              label={t('device.name')}
-              required
-              autoFocus
-              rules={{ validate: nameRule('device.name-required', 'device.name-max-length') }}
-              testId={selectors.deviceWizard.name}
-            />
-            <FormTextField
-              control={control}
-              name="label"
-              label={t('device.label')}
-              rules={{ validate: labelRule }}
-              testId={selectors.deviceWizard.label}
-            />
-            <Controller
-              control={control}
-              name="profileMode"
-              render={({ field }) => (
-                <RadioGroup row value={field.value} onChange={(_event, value) => field.onChange(value)}>
-                  <FormControlLabel
-                    value="existing"
-                    control={
-                      <Radio
-                        slotProps={{
-                          input: { 'data-testid': selectors.deviceWizard.existingProfile } as object,
-                        }}
-                      />
-                    }
-                    label={t('device.wizard.existing-profile')}
+      <Box sx={show('details')}>
+        <FormTextField
+          control={control}
+          name="name"
+          label={t('device.name')}
+          required
+          autoFocus
+          rules={{ validate: nameRule('device.name-required', 'device.name-max-length') }}
+          testId={selectors.deviceWizard.name}
+        />
+        <FormTextField
+          control={control}
+          name="label"
+          label={t('device.label')}
+          rules={{ validate: labelRule }}
+          testId={selectors.deviceWizard.label}
+        />
+        <Controller
+          control={control}
+          name="profileMode"
+          render={({ field }) => (
+            <RadioGroup row value={field.value} onChange={(_event, value) => field.onChange(value)}>
+              <FormControlLabel
+                value="existing"
+                control={
+                  <Radio
+                    slotProps={{
+                      input: { 'data-testid': selectors.deviceWizard.existingProfile } as object,
+                    }}
                   />
-                  <FormControlLabel
-                    value="new"
-                    control={
-                      <Radio
-                        slotProps={{ input: { 'data-testid': selectors.deviceWizard.newProfile } as object }}
-                      />
-                    }
-                    label={t('device.wizard.new-profile')}
+                }
+                label={t('device.wizard.existing-profile')}
+              />
+              <FormControlLabel
+                value="new"
+                control={
+                  <Radio
+                    slotProps={{ input: { 'data-testid': selectors.deviceWizard.newProfile } as object }}
                   />
-                </RadioGroup>
-              )}
-            />
-            {mode === 'existing' ? (
-              <DeviceProfileField
-                control={control}
-                name="deviceProfile"
-                disabled={false}
-                testId={selectors.deviceWizard.deviceProfile}
+                }
+                label={t('device.wizard.new-profile')}
               />
-            ) : (
-              <FormTextField
-                control={control}
-                name="newProfileName"
-                label={t('device.wizard.new-profile-name')}
-                required
-                rules={{
-                  validate: nameRule('device-profile.name-required', 'device-profile.name-max-length'),
-                }}
-                testId={selectors.deviceWizard.newProfileName}
-              />
-            )}
-            <FormCheckbox
-              control={control}
-              name="gateway"
-              label={t('device.is-gateway')}
-              testId={selectors.deviceWizard.gateway}
-            />
-            {gateway && (
-              <FormCheckbox
-                control={control}
-                name="overwriteActivityTime"
-                label={t('device.overwrite-activity-time')}
-              />
-            )}
-            <FormTextArea
-              control={control}
-              name="description"
-              label={t('device.description')}
-              testId={selectors.deviceWizard.description}
-            />
-          </Box>
-          {mode === 'new' && (
-            <>
-              <Box sx={show('transport')}>
-                <TransportConfigurationFields control={hostControl} disabled={false} />
-              </Box>
-              <Box sx={show('provisioning')}>
-                <ProvisionFields control={hostControl} disabled={false} />
-              </Box>
-            </>
+            </RadioGroup>
           )}
-          <Box sx={show('credentials')}>
-            <FormCheckbox
-              control={control}
-              name="addCredentials"
-              label={t('device.wizard.add-credentials')}
-              testId={selectors.deviceWizard.addCredentials}
-            />
-            {addCredentials && (
-              <CredentialsFields control={credentialsControl} types={types} disabled={false} />
-            )}
-            {!addCredentials && (
-              <Box sx={{ color: 'text.secondary', typography: 'body2' }}>
-                {t('device.wizard.generated-token-hint', {
-                  transport: t(`device-profile.transport-types.${transport}`),
-                })}
-              </Box>
-            )}
+        />
+        {mode === 'existing' ? (
+          <DeviceProfileField
+            control={control}
+            name="deviceProfile"
+            disabled={false}
+            testId={selectors.deviceWizard.deviceProfile}
+          />
+        ) : (
+          <FormTextField
+            control={control}
+            name="newProfileName"
+            label={t('device.wizard.new-profile-name')}
+            required
+            rules={{
+              validate: nameRule('device-profile.name-required', 'device-profile.name-max-length'),
+            }}
+            testId={selectors.deviceWizard.newProfileName}
+          />
+        )}
+        <FormCheckbox
+          control={control}
+          name="gateway"
+          label={t('device.is-gateway')}
+          testId={selectors.deviceWizard.gateway}
+        />
+        {gateway && (
+          <FormCheckbox
+            control={control}
+            name="overwriteActivityTime"
+            label={t('device.overwrite-activity-time')}
+          />
+        )}
+        <FormTextArea
+          control={control}
+          name="description"
+          label={t('device.description')}
+          testId={selectors.deviceWizard.description}
+        />
+      </Box>
+      {mode === 'new' && (
+        <>
+          <Box sx={show('transport')}>
+            <TransportConfigurationFields control={hostControl} disabled={false} />
           </Box>
-          <Box sx={show('customer')}>
-            <Controller
-              control={control}
-              name="customer"
-              render={({ field }) => (
-                <EntityAutocomplete
-                  label={t('device.wizard.assign-to-customer')}
-                  value={field.value}
-                  onChange={field.onChange}
-                  queryKey={[...customerKeys.all, 'assignable']}
-                  search={(text, signal) =>
-                    findAssignableCustomers(http, text, signal).then((list) =>
-                      list.map((c) => ({ id: c.id.id, label: c.title })),
-                    )
-                  }
-                  noOptionsText={(text) =>
-                    text ? t('customer.no-customers-matching', { text }) : t('customer.no-customers-text')
-                  }
-                  testId={selectors.deviceWizard.customer}
-                />
-              )}
-            />
+          <Box sx={show('provisioning')}>
+            <ProvisionFields control={hostControl} disabled={false} />
           </Box>
-        </DialogContent>
-        <DialogActions>
-          {steps.indexOf(current) > 0 && (
-            <Button
-              onClick={() => setStep(steps.indexOf(current) - 1)}
-              data-testid={selectors.deviceWizard.back}
-            >
-              {t('action.back')}
-            </Button>
+        </>
+      )}
+      <Box sx={show('credentials')}>
+        <FormCheckbox
+          control={control}
+          name="addCredentials"
+          label={t('device.wizard.add-credentials')}
+          testId={selectors.deviceWizard.addCredentials}
+        />
+        {addCredentials && <CredentialsFields control={credentialsControl} types={types} disabled={false} />}
+        {!addCredentials && (
+          <Box sx={{ color: 'text.secondary', typography: 'body2' }}>
+            {t('device.wizard.generated-token-hint', {
+              transport: t(`device-profile.transport-types.${transport}`),
+            })}
+          </Box>
+        )}
+      </Box>
+      <Box sx={show('customer')}>
+        <Controller
+          control={control}
+          name="customer"
+          render={({ field }) => (
+            <EntityAutocomplete
+              label={t('device.wizard.assign-to-customer')}
+              value={field.value}
+              onChange={field.onChange}
+              queryKey={[...customerKeys.all, 'assignable']}
+              search={(text, signal) =>
+                findAssignableCustomers(http, text, signal).then((list) =>
+                  list.map((c) => ({ id: c.id.id, label: c.title })),
+                )
+              }
+              noOptionsText={(text) =>
+                text ? t('customer.no-customers-matching', { text }) : t('customer.no-customers-text')
+              }
+              testId={selectors.deviceWizard.customer}
+            />
           )}
-          <Box sx={{ flex: 1 }} />
-          <Button onClick={onClose} data-testid={selectors.deviceWizard.cancel}>
-            {t('action.cancel')}
-          </Button>
-          {nextStep && (
-            <Button variant="outlined" onClick={() => void next()} data-testid={selectors.deviceWizard.next}>
-              {t('device.wizard.next', { step: t(`device.wizard.${nextStep}`) })}
-            </Button>
-          )}
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            data-testid={selectors.deviceWizard.add}
-          >
-            {t('action.add')}
-          </Button>
-        </DialogActions>
-      </DialogForm>
-    </Dialog>
+        />
+      </Box>
+    </WizardDialog>
   );
 }

@@ -1,16 +1,10 @@
 import type { DeviceInfo } from '@meridian/common';
 import Add from '@mui/icons-material/Add';
-import FileUpload from '@mui/icons-material/FileUpload';
 import Security from '@mui/icons-material/Security';
 import Sensors from '@mui/icons-material/Sensors';
 import SettingsRemote from '@mui/icons-material/SettingsRemote';
 import Button from '@mui/material/Button';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { auditLogsTabSource } from '../../api/audit-logs';
-import { runBulkAction } from '../../api/bulk-actions';
-import { bulkImport } from '../../api/bulk-import';
-import { customerKeys, findAssignableCustomers } from '../../api/customers';
 import {
   deleteDevice,
   deviceKeys,
@@ -20,16 +14,7 @@ import {
   saveDevice,
   unassignDeviceFromCustomer,
 } from '../../api/devices';
-import { relationsTabApi } from '../../api/relations';
-import { useLiveTelemetryTabApi } from '../../api/ws/live-telemetry';
-import type { HttpClient } from '../../app/http/http-client';
-import { useServices } from '../../app/services/useServices';
-import { BulkImportWizard } from '../../components/bulk-import/BulkImportWizard';
-import {
-  type CustomerAssignableScope,
-  type CustomerAssignableSource,
-  useCustomerAssignable,
-} from '../../components/entity-table/customer-assignable';
+import type { CustomerAssignableScope } from '../../components/entity-table/customer-assignable';
 import type {
   EntityActionContext,
   EntityColumn,
@@ -37,8 +22,16 @@ import type {
   RowAction,
 } from '../../components/entity-table/types';
 import { DEVICE_ATTRIBUTE_SCOPES } from '../../components/entity-tabs/attributes/types';
-import { entityDataTabs } from '../../components/entity-tabs/entity-data-tabs';
-import { RELATION_TARGET_TYPES } from '../../components/entity-tabs/relations/types';
+import {
+  assignableDataTabs,
+  assignableDetailsPath,
+  assignableSource,
+  createdAndNameColumns,
+  ImportDialog,
+  importAction,
+  tenantDelete,
+  useAssignableTable,
+} from '../assignable-entities/assignable-table-parts';
 import { CopyAccessTokenButton } from './CopyAccessTokenButton';
 import { ConnectivityDialog } from './connectivity/ConnectivityDialog';
 import { connectivitySelectors } from './connectivity/selectors';
@@ -63,29 +56,23 @@ type Dialog =
   | { kind: 'connectivity'; device: DeviceInfo }
   | { kind: 'rpc'; device: DeviceInfo };
 
-const DEVICES_ASSIGNABLE: CustomerAssignableSource<DeviceInfo, HttpClient> = {
+const DEVICES_ASSIGNABLE = assignableSource<DeviceInfo>({
   one: 'device',
   many: 'devices',
-  customerQueryKey: [...customerKeys.all, 'assignable'],
-  findCustomers: findAssignableCustomers,
   searchTenant: (http, pageLink, options) => getDeviceInfos(http, { kind: 'tenant' }, {}, pageLink, options),
   queryKey: deviceKeys.all,
   entityType: 'DEVICE',
-  bulk: runBulkAction,
   unassign: unassignDeviceFromCustomer,
   makePublic: makeDevicePublic,
-};
+});
 
 export function useDeviceTable(scope: DeviceTableScope): {
   config: EntityTableConfig<DeviceInfo, DeviceValues>;
   dialogs: ReactNode;
 } {
-  const { t } = useTranslation();
-  const { http } = useServices();
-  const telemetryTab = useLiveTelemetryTabApi();
+  const { t, http, telemetryTab, assignable } = useAssignableTable(scope, DEVICES_ASSIGNABLE);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [profileFilter, setProfileFilter] = useState<ProfileOption | null>(null);
-  const assignable = useCustomerAssignable(scope, DEVICES_ASSIGNABLE, http);
 
   const config = useMemo((): EntityTableConfig<DeviceInfo, DeviceValues> => {
     const { listScope } = assignable;
@@ -114,8 +101,7 @@ export function useDeviceTable(scope: DeviceTableScope): {
     };
 
     const columns: EntityColumn<DeviceInfo>[] = [
-      { key: 'createdTime', label: t('entity.created-time'), kind: 'date', value: (d) => d.createdTime },
-      { key: 'name', label: t('device.name'), value: (d) => d.name },
+      ...createdAndNameColumns(t, 'device.name'),
       { key: 'deviceProfileName', label: t('device.device-profile'), value: (d) => d.deviceProfileName },
       { key: 'label', label: t('device.label'), value: (d) => d.label },
       ...assignable.columns,
@@ -147,31 +133,19 @@ export function useDeviceTable(scope: DeviceTableScope): {
               icon: <Add fontSize="small" />,
               onAction: (context) => setDialog({ kind: 'wizard', context }),
             },
-            {
-              id: 'importDevices',
-              label: t('device.import'),
-              icon: <FileUpload fontSize="small" />,
-              onAction: (context) => setDialog({ kind: 'import', context }),
-            },
+            importAction('importDevices', t('device.import'), (context) =>
+              setDialog({ kind: 'import', context }),
+            ),
           ]
         : assignable.addActions,
       rowActions: [...assignable.rowActions, credentials, checkConnectivity],
       groupActions: assignable.groupActions,
-      delete: tenant
-        ? {
-            run: (d) => deleteDevice(http, d.id.id),
-            runMany: (selected) =>
-              runBulkAction(
-                http,
-                'delete',
-                selected.map((d) => d.id),
-              ),
-            title: (d) => t('device.delete-title', { name: d.name }),
-            message: t('device.delete-text'),
-            bulkTitle: (count) => t('device.delete-devices-title', { count }),
-            bulkMessage: t('device.delete-devices-text'),
-          }
-        : undefined,
+      delete: tenantDelete(t, http, scope, deleteDevice, {
+        title: 'device.delete-title',
+        text: 'device.delete-text',
+        bulkTitle: 'device.delete-devices-title',
+        bulkText: 'device.delete-devices-text',
+      }),
       details: {
         load: (deviceId, signal) => getDeviceInfo(http, deviceId, { signal }),
         toValues: deviceValuesOf,
@@ -193,22 +167,9 @@ export function useDeviceTable(scope: DeviceTableScope): {
             </Button>
           </>
         ),
-        tabs: entityDataTabs(t, {
-          entityId: (d) => d.id,
-          attributes: telemetryTab,
-          attributeScopes: DEVICE_ATTRIBUTE_SCOPES,
-          relations: {
-            api: relationsTabApi(http),
-            targetTypes: RELATION_TARGET_TYPES[customerUser ? 'CUSTOMER_USER' : 'TENANT_ADMIN'],
-          },
-          // The audit log is for tenant administrators only (reference console §4.1).
-          auditLogs: customerUser ? undefined : auditLogsTabSource(http, 'entity'),
-        }),
+        tabs: assignableDataTabs(t, http, scope, telemetryTab, DEVICE_ATTRIBUTE_SCOPES),
       },
-      detailsPagePath: (d) =>
-        scope.kind === 'customer'
-          ? `/customers/${scope.customerId}/devices/${d.id.id}`
-          : `/devices/${d.id.id}`,
+      detailsPagePath: assignableDetailsPath(scope, 'devices'),
     };
   }, [t, http, telemetryTab, scope, assignable, profileFilter]);
 
@@ -216,13 +177,7 @@ export function useDeviceTable(scope: DeviceTableScope): {
   const close = () => setDialog(null);
   if (dialog?.kind === 'import') {
     dialogs = (
-      <BulkImportWizard
-        entityType="DEVICE"
-        title={t('device.import')}
-        importChunk={(request, signal) => bulkImport(http, 'DEVICE', request, { signal })}
-        onImported={() => dialog.context.refresh()}
-        onClose={close}
-      />
+      <ImportDialog entityType="DEVICE" title={t('device.import')} context={dialog.context} onClose={close} />
     );
   } else if (dialog?.kind === 'wizard') {
     dialogs = (

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { entityViewTypesQuery } from '../../api/entity-views';
 import type { HttpClient } from '../../app/http/http-client';
 import { useServices } from '../../app/services/useServices';
+import { EntityNameField } from '../../components/entity-table/EntityNameField';
 import { FormTextArea } from '../../components/entity-table/FormTextArea';
 import { SubtypeField } from '../../components/entity-table/SubtypeField';
 import type { EntityFormProps } from '../../components/entity-table/types';
 import { FormDateTimeField } from '../../components/FormDateTimeField';
-import { FormTextField } from '../../components/FormTextField';
 import { selectors } from '../../selectors';
 import { EntityViewKeysFields } from './EntityViewKeysFields';
 import { ENTITY_VIEW_NAME_MAX_LENGTH, type EntityViewValues, fromLocalDateTime } from './entity-view-values';
@@ -30,21 +30,13 @@ export function EntityViewForm({ form, editing }: EntityFormProps<EntityViewInfo
   const disabled = !editing;
   return (
     <Box>
-      <FormTextField
+      <EntityNameField
         control={control}
         name="name"
         label={t('entity-view.name')}
-        required
-        disabled={disabled}
-        autoFocus={editing}
-        rules={{
-          validate: (value: string) =>
-            value.trim().length === 0
-              ? 'entity-view.name-required'
-              : value.length > ENTITY_VIEW_NAME_MAX_LENGTH
-                ? 'entity-view.name-max-length'
-                : true,
-        }}
+        editing={editing}
+        maxLength={ENTITY_VIEW_NAME_MAX_LENGTH}
+        messages={{ required: 'entity-view.name-required', maxLength: 'entity-view.name-max-length' }}
         testId={selectors.entityViews.name}
       />
       <SubtypeField control={control} name="type" source={entityViewSubtypes(http)} disabled={disabled} />

@@ -2,6 +2,7 @@ import type { TenantProfile } from '@meridian/common';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { EntityNameField } from '../../components/entity-table/EntityNameField';
 import { FormTextArea } from '../../components/entity-table/FormTextArea';
 import type { EntityFormProps } from '../../components/entity-table/types';
 import { FormCheckbox } from '../../components/FormCheckbox';
@@ -46,21 +47,13 @@ export function TenantProfileForm({
   const disabled = !editing;
   return (
     <Box>
-      <FormTextField
+      <EntityNameField
         control={control}
         name="name"
         label={t('tenant-profiles.name')}
-        required
-        disabled={disabled}
-        autoFocus={editing}
-        rules={{
-          validate: (value: string) =>
-            value.trim().length === 0
-              ? 'tenant-profiles.name-required'
-              : value.length > TENANT_PROFILE_NAME_MAX_LENGTH
-                ? 'tenant-profiles.name-max-length'
-                : true,
-        }}
+        editing={editing}
+        maxLength={TENANT_PROFILE_NAME_MAX_LENGTH}
+        messages={{ required: 'tenant-profiles.name-required', maxLength: 'tenant-profiles.name-max-length' }}
         testId={selectors.tenantProfiles.name}
       />
       <Box sx={{ display: 'flex', flexDirection: 'column' }}>

@@ -2,9 +2,9 @@ import type { TenantInfo } from '@meridian/common';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { ContactFields } from '../../components/entity-table/ContactFields';
+import { EntityNameField } from '../../components/entity-table/EntityNameField';
 import { FormTextArea } from '../../components/entity-table/FormTextArea';
 import type { EntityFormProps } from '../../components/entity-table/types';
-import { FormTextField } from '../../components/FormTextField';
 import { selectors } from '../../selectors';
 import { TenantProfileField } from './TenantProfileField';
 import { TENANT_TITLE_MAX_LENGTH, type TenantValues } from './tenant-values';
@@ -16,21 +16,13 @@ export function TenantForm({ form, editing, isAdd }: EntityFormProps<TenantInfo,
   const disabled = !editing;
   return (
     <Box>
-      <FormTextField
+      <EntityNameField
         control={control}
         name="title"
         label={t('tenants.title')}
-        required
-        disabled={disabled}
-        autoFocus={editing}
-        rules={{
-          validate: (value: string) =>
-            value.trim().length === 0
-              ? 'tenants.title-required'
-              : value.length > TENANT_TITLE_MAX_LENGTH
-                ? 'tenants.title-max-length'
-                : true,
-        }}
+        editing={editing}
+        maxLength={TENANT_TITLE_MAX_LENGTH}
+        messages={{ required: 'tenants.title-required', maxLength: 'tenants.title-max-length' }}
         testId={selectors.tenants.title}
       />
       <TenantProfileField
