@@ -1,13 +1,8 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { selectors } from '../../selectors';
-import { DialogForm } from './DialogForm';
+import { FormDialog } from './FormDialog';
 import type { EntityFormConfig } from './types';
 
 export interface AddEntityDialogProps<T, V extends FieldValues> {
@@ -26,7 +21,6 @@ export function AddEntityDialog<T, V extends FieldValues>({
   onAdded,
 }: AddEntityDialogProps<T, V>) {
   const { t } = useTranslation();
-  const titleId = useId();
   const [saving, setSaving] = useState(false);
   const form = useForm<V>({ defaultValues: config.toValues(null) as DefaultValues<V>, mode: 'onChange' });
   const submit = form.handleSubmit(async (values) => {
@@ -41,33 +35,20 @@ export function AddEntityDialog<T, V extends FieldValues>({
     }
   });
   return (
-    <Dialog
-      open
+    <FormDialog
+      title={title}
       onClose={onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-      data-testid={selectors.entityTable.addDialog}
+      onSubmit={submit}
+      submitLabel={t('action.add')}
+      submitDisabled={saving || !form.formState.isValid}
+      dividers
+      testIds={{
+        dialog: selectors.entityTable.addDialog,
+        cancel: selectors.entityTable.addCancel,
+        submit: selectors.entityTable.addSubmit,
+      }}
     >
-      <DialogForm onSubmit={submit}>
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent dividers>
-          {config.render({ form, entity: null, editing: true, isAdd: true })}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} data-testid={selectors.entityTable.addCancel}>
-            {t('action.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving || !form.formState.isValid}
-            data-testid={selectors.entityTable.addSubmit}
-          >
-            {t('action.add')}
-          </Button>
-        </DialogActions>
-      </DialogForm>
-    </Dialog>
+      {config.render({ form, entity: null, editing: true, isAdd: true })}
+    </FormDialog>
   );
 }

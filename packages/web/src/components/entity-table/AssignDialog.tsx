@@ -1,12 +1,7 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectors } from '../../selectors';
-import { DialogForm } from './DialogForm';
+import { FormDialog } from './FormDialog';
 
 export interface AssignDialogProps {
   title: string;
@@ -25,7 +20,6 @@ export interface AssignDialogProps {
  */
 export function AssignDialog({ title, picked, onAssign, onClose, children }: AssignDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,31 +37,19 @@ export function AssignDialog({ title, picked, onAssign, onClose, children }: Ass
     }
   };
   return (
-    <Dialog
-      open
+    <FormDialog
+      title={title}
       onClose={onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-      data-testid={selectors.assignDialog.root}
+      onSubmit={submit}
+      submitLabel={t('action.assign')}
+      submitDisabled={!picked || busy}
+      testIds={{
+        dialog: selectors.assignDialog.root,
+        cancel: selectors.assignDialog.cancel,
+        submit: selectors.assignDialog.submit,
+      }}
     >
-      <DialogForm onSubmit={submit}>
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>{children}</DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} data-testid={selectors.assignDialog.cancel}>
-            {t('action.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!picked || busy}
-            data-testid={selectors.assignDialog.submit}
-          >
-            {t('action.assign')}
-          </Button>
-        </DialogActions>
-      </DialogForm>
-    </Dialog>
+      {children}
+    </FormDialog>
   );
 }

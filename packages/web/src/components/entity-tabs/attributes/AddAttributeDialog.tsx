@@ -1,13 +1,8 @@
 import type { JsonValue } from '@meridian/common';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogForm } from '../../entity-table/DialogForm';
+import { FormDialog } from '../../entity-table/FormDialog';
 import { entityTabsSelectors } from '../selectors';
 import { useContainedSubmit } from '../useContainedSubmit';
 import { ValueInput } from './ValueInput';
@@ -34,7 +29,6 @@ export interface AddAttributeDialogProps {
 /** "Add attribute" (reference console §4.2): key, value type and value; Cancel and Add. */
 export function AddAttributeDialog({ onClose, onAdd }: AddAttributeDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const [key, setKey] = useState('');
   const [keyTouched, setKeyTouched] = useState(false);
   const [draft, setDraft] = useState<ValueDraft>(() => valueDraftOf(null));
@@ -50,41 +44,29 @@ export function AddAttributeDialog({ onClose, onAdd }: AddAttributeDialogProps) 
   });
 
   return (
-    <Dialog
-      open
+    <FormDialog
+      title={t('attribute.add')}
       onClose={onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-      data-testid={S.addDialog}
+      onSubmit={onSubmit}
+      submitLabel={t('action.add')}
+      submitDisabled={saving || !valid}
+      dividers
+      testIds={{ dialog: S.addDialog, cancel: S.addCancel, submit: S.addSubmit }}
     >
-      <DialogForm onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>{t('attribute.add')}</DialogTitle>
-        <DialogContent dividers>
-          <TextField
-            fullWidth
-            required
-            autoFocus
-            margin="dense"
-            label={t('attribute.key')}
-            value={key}
-            onChange={(event) => setKey(event.target.value)}
-            onBlur={() => setKeyTouched(true)}
-            error={keyTouched && keyProblem !== null}
-            helperText={keyTouched && keyProblem !== null ? t(keyProblem) : undefined}
-            slotProps={{ htmlInput: { 'data-testid': S.key } }}
-          />
-          <ValueInput draft={draft} onChange={setDraft} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} data-testid={S.addCancel}>
-            {t('action.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={saving || !valid} data-testid={S.addSubmit}>
-            {t('action.add')}
-          </Button>
-        </DialogActions>
-      </DialogForm>
-    </Dialog>
+      <TextField
+        fullWidth
+        required
+        autoFocus
+        margin="dense"
+        label={t('attribute.key')}
+        value={key}
+        onChange={(event) => setKey(event.target.value)}
+        onBlur={() => setKeyTouched(true)}
+        error={keyTouched && keyProblem !== null}
+        helperText={keyTouched && keyProblem !== null ? t(keyProblem) : undefined}
+        slotProps={{ htmlInput: { 'data-testid': S.key } }}
+      />
+      <ValueInput draft={draft} onChange={setDraft} />
+    </FormDialog>
   );
 }

@@ -10,17 +10,12 @@ import {
 } from '@meridian/common';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogForm } from '../../entity-table/DialogForm';
 import { EntityAutocomplete } from '../../entity-table/EntityAutocomplete';
+import { FormDialog } from '../../entity-table/FormDialog';
 import { entityTypeLabel } from '../entity-type-labels';
 import { entityTabsSelectors } from '../selectors';
 import { useContainedSubmit } from '../useContainedSubmit';
@@ -86,7 +81,6 @@ export function RelationDialog({
   onSave,
 }: RelationDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const isAdd = relation === null;
   const [type, setType] = useState(relation?.type ?? 'Contains');
   const [typeTouched, setTypeTouched] = useState(false);
@@ -138,109 +132,104 @@ export function RelationDialog({
   });
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth data-testid={S.dialog}>
-      <DialogForm onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>{isAdd ? t('relation.add') : t('relation.edit')}</DialogTitle>
-        <DialogContent dividers>
-          <Autocomplete<string, false, false, true>
-            freeSolo
-            disabled={!isAdd}
-            options={[...RELATION_TYPES]}
-            filterOptions={(options, state) =>
-              options.filter((option) => option.toLowerCase().startsWith(state.inputValue.toLowerCase()))
-            }
-            inputValue={type}
-            onInputChange={(_event, next) => setType(next)}
-            value={type}
-            onChange={(_event, next) => setType(next ?? '')}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                required
-                margin="dense"
-                label={t('relation.relation-type')}
-                onBlur={() => setTypeTouched(true)}
-                error={typeTouched && typeProblem !== null}
-                helperText={typeTouched && typeProblem !== null ? t(typeProblem) : undefined}
-                slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': S.type } }}
-              />
-            )}
-          />
-          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-            <TextField
-              select
-              margin="dense"
-              disabled={!isAdd}
-              label={t('relation.entity-type')}
-              value={targetType}
-              onChange={(event) => {
-                // A new type clears the chosen entity (spec 3 §4).
-                setTargetType(event.target.value as EntityType);
-                setTarget(null);
-              }}
-              sx={{ width: 200 }}
-              slotProps={{ select: { SelectDisplayProps: { 'data-testid': S.entityType } as object } }}
-            >
-              {targetTypes.map((item) => (
-                <MenuItem key={item} value={item}>
-                  {entityTypeLabel(t, item)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Box sx={{ flex: '1 1 240px' }}>
-              {isAdd ? (
-                <EntityAutocomplete<EntityOption>
-                  label={otherLabel}
-                  required
-                  value={target}
-                  onChange={setTarget}
-                  queryKey={['entity-tabs', 'relation-targets', targetType]}
-                  search={(text, signal) => searchEntities(targetType, text, signal)}
-                  noOptionsText={(text) =>
-                    text ? t('relation.no-entities-matching', { text }) : t('relation.no-entities')
-                  }
-                  testId={S.entity}
-                />
-              ) : (
-                <TextField
-                  fullWidth
-                  disabled
-                  margin="dense"
-                  label={otherLabel}
-                  value={otherName}
-                  slotProps={{ htmlInput: { 'data-testid': S.entity } }}
-                />
-              )}
-            </Box>
-          </Box>
+    <FormDialog
+      title={isAdd ? t('relation.add') : t('relation.edit')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={isAdd ? t('action.add') : t('action.save')}
+      submitDisabled={saving || !valid}
+      dividers
+      testIds={{ dialog: S.dialog, cancel: S.cancel, submit: S.submit }}
+    >
+      <Autocomplete<string, false, false, true>
+        freeSolo
+        disabled={!isAdd}
+        options={[...RELATION_TYPES]}
+        filterOptions={(options, state) =>
+          options.filter((option) => option.toLowerCase().startsWith(state.inputValue.toLowerCase()))
+        }
+        inputValue={type}
+        onInputChange={(_event, next) => setType(next)}
+        value={type}
+        onChange={(_event, next) => setType(next ?? '')}
+        renderInput={(params) => (
           <TextField
-            fullWidth
-            multiline
-            minRows={4}
-            maxRows={16}
+            {...params}
+            required
             margin="dense"
-            label={t('relation.additional-info')}
-            value={info}
-            onChange={(event) => setInfo(event.target.value)}
-            error={!parsedInfo.ok}
-            helperText={parsedInfo.ok ? undefined : t('relation.additional-info-invalid')}
-            slotProps={{
-              htmlInput: {
-                'data-testid': S.additionalInfo,
-                style: { fontFamily: 'monospace', fontSize: 13 },
-              },
-            }}
+            label={t('relation.relation-type')}
+            onBlur={() => setTypeTouched(true)}
+            error={typeTouched && typeProblem !== null}
+            helperText={typeTouched && typeProblem !== null ? t(typeProblem) : undefined}
+            slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': S.type } }}
           />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} data-testid={S.cancel}>
-            {t('action.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={saving || !valid} data-testid={S.submit}>
-            {isAdd ? t('action.add') : t('action.save')}
-          </Button>
-        </DialogActions>
-      </DialogForm>
-    </Dialog>
+        )}
+      />
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <TextField
+          select
+          margin="dense"
+          disabled={!isAdd}
+          label={t('relation.entity-type')}
+          value={targetType}
+          onChange={(event) => {
+            // A new type clears the chosen entity (spec 3 §4).
+            setTargetType(event.target.value as EntityType);
+            setTarget(null);
+          }}
+          sx={{ width: 200 }}
+          slotProps={{ select: { SelectDisplayProps: { 'data-testid': S.entityType } as object } }}
+        >
+          {targetTypes.map((item) => (
+            <MenuItem key={item} value={item}>
+              {entityTypeLabel(t, item)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box sx={{ flex: '1 1 240px' }}>
+          {isAdd ? (
+            <EntityAutocomplete<EntityOption>
+              label={otherLabel}
+              required
+              value={target}
+              onChange={setTarget}
+              queryKey={['entity-tabs', 'relation-targets', targetType]}
+              search={(text, signal) => searchEntities(targetType, text, signal)}
+              noOptionsText={(text) =>
+                text ? t('relation.no-entities-matching', { text }) : t('relation.no-entities')
+              }
+              testId={S.entity}
+            />
+          ) : (
+            <TextField
+              fullWidth
+              disabled
+              margin="dense"
+              label={otherLabel}
+              value={otherName}
+              slotProps={{ htmlInput: { 'data-testid': S.entity } }}
+            />
+          )}
+        </Box>
+      </Box>
+      <TextField
+        fullWidth
+        multiline
+        minRows={4}
+        maxRows={16}
+        margin="dense"
+        label={t('relation.additional-info')}
+        value={info}
+        onChange={(event) => setInfo(event.target.value)}
+        error={!parsedInfo.ok}
+        helperText={parsedInfo.ok ? undefined : t('relation.additional-info-invalid')}
+        slotProps={{
+          htmlInput: {
+            'data-testid': S.additionalInfo,
+            style: { fontFamily: 'monospace', fontSize: 13 },
+          },
+        }}
+      />
+    </FormDialog>
   );
 }
