@@ -101,6 +101,33 @@ describe('isAlarmScheduleActive', () => {
     expect(isAlarmScheduleActive(evening, Date.UTC(2021, 2, 17, 19))).toBe(false);
   });
 
+  it('compares the ends exactly as the reference does', () => {
+    const utc = { ...workHours, timezone: 'UTC' };
+    // Equal ends match nothing, midnight to midnight included.
+    expect(isAlarmScheduleActive({ ...utc, startsOn: 0, endsOn: 0 }, Date.UTC(2021, 2, 17, 12))).toBe(false);
+    expect(isAlarmScheduleActive({ ...utc, startsOn: at(8), endsOn: at(8) }, Date.UTC(2021, 2, 17, 8))).toBe(
+      false,
+    );
+    // A range over midnight excludes its start and midnight itself.
+    const night = { ...utc, startsOn: at(22), endsOn: at(6) };
+    expect(isAlarmScheduleActive(night, Date.UTC(2021, 2, 17, 22))).toBe(false);
+    expect(isAlarmScheduleActive(night, Date.UTC(2021, 2, 17, 22, 0, 0, 1))).toBe(true);
+    expect(isAlarmScheduleActive(night, Date.UTC(2021, 2, 17, 0))).toBe(false);
+    expect(isAlarmScheduleActive(night, Date.UTC(2021, 2, 17, 0, 0, 0, 1))).toBe(true);
+  });
+
+  it('matches every day when all seven are selected, and checks the day in the zone', () => {
+    const allDays = { ...workHours, daysOfWeek: [1, 2, 3, 4, 5, 6, 7] };
+    expect(isAlarmScheduleActive(allDays, Date.UTC(2021, 2, 20, 8))).toBe(true);
+    // Sunday 23:30 in UTC is already Monday 08:30 in Tokyo.
+    const tokyoMonday = { ...workHours, timezone: 'Asia/Tokyo', daysOfWeek: [1] };
+    expect(isAlarmScheduleActive(tokyoMonday, Date.UTC(2021, 2, 21, 23, 30))).toBe(true);
+    expect(isAlarmScheduleActive({ ...tokyoMonday, timezone: 'UTC' }, Date.UTC(2021, 2, 21, 23, 30))).toBe(
+      false,
+    );
+    expect(() => isAlarmScheduleActive({ ...workHours, timezone: 'Not/AZone' }, 0)).toThrow(RangeError);
+  });
+
   it('uses the item of the weekday for CUSTOM schedules', () => {
     const custom = {
       type: 'CUSTOM' as const,

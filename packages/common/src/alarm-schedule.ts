@@ -99,20 +99,25 @@ export function alarmScheduleTimeRanges(startsOn: number, endsOn: number): TimeO
 /** Zone used when a schedule has no time zone. */
 export const DEFAULT_ALARM_SCHEDULE_TIMEZONE = 'UTC';
 
+/**
+ * The reference's time-of-day test (AlarmRuleState.isActive), comparisons exactly as it makes them:
+ * with `startsOn <= endsOn` the range is `[startsOn, endsOn)`, so equal ends (both midnight
+ * included) match no time at all; otherwise it wraps over midnight and matches after `startsOn` or
+ * strictly between midnight and `endsOn`, which makes an `endsOn` of 0 the end of the day.
+ */
 function withinTimeOfDay(msOfDay: number, startsOn: number, endsOn: number): boolean {
-  const end = endsOn === 0 ? DAY_MS : endsOn;
-  if (startsOn <= end) {
-    return msOfDay >= startsOn && msOfDay < end;
+  if (startsOn <= endsOn) {
+    return startsOn <= msOfDay && msOfDay < endsOn;
   }
-  return msOfDay >= startsOn || msOfDay < end;
+  return startsOn < msOfDay || (0 < msOfDay && msOfDay < endsOn);
 }
 
 /**
- * Whether an alarm rule with this schedule applies to an event at `ts`: always for ANY_TIME; for
- * SPECIFIC_TIME when the zoned weekday is selected (an empty selection matches no day) and the time of day is in `[startsOn, endsOn)`;
- * for CUSTOM when that weekday's item is enabled and its range contains the time. An `endsOn` of 0
- * means the end of the day, and a start after the end wraps over midnight. Throws RangeError for an
- * unknown time zone.
+ * Whether an alarm rule with this schedule applies to an event at `ts`, as the reference's device
+ * profile rule node decides it: always for ANY_TIME; for SPECIFIC_TIME when the zoned weekday is
+ * selected (all seven, or the event's day) and the time of day is in range; for CUSTOM when the
+ * first item of that weekday is enabled and its range contains the time. Ranges are read by
+ * {@link withinTimeOfDay}. Throws RangeError for an unknown time zone.
  */
 export function isAlarmScheduleActive(schedule: AlarmSchedule | null | undefined, ts: number): boolean {
   if (!schedule || schedule.type === 'ANY_TIME') {
@@ -122,7 +127,7 @@ export function isAlarmScheduleActive(schedule: AlarmSchedule | null | undefined
   const weekday = toZonedDateTime(ts, timeZone).weekday;
   const msOfDay = ts - startOfZonedDay(ts, timeZone);
   if (schedule.type === 'SPECIFIC_TIME') {
-    if (!schedule.daysOfWeek.includes(weekday)) {
+    if (new Set(schedule.daysOfWeek).size !== 7 && !schedule.daysOfWeek.includes(weekday)) {
       return false;
     }
     return withinTimeOfDay(msOfDay, schedule.startsOn, schedule.endsOn);

@@ -11,6 +11,13 @@ import { registerValidation } from './http/validation.js';
 import { AdminSettingsRepo } from './modules/admin/repo.js';
 import { registerAdminRoutes } from './modules/admin/routes.js';
 import { AdminService } from './modules/admin/service.js';
+import { AlarmRulesProcessor } from './modules/alarm-rules/processor.js';
+import { AlarmRulesRepo } from './modules/alarm-rules/repo.js';
+import { AlarmEvents } from './modules/alarms/events.js';
+import { AlarmLifecycle } from './modules/alarms/lifecycle.js';
+import { AlarmsRepo } from './modules/alarms/repo.js';
+import { registerAlarmRoutes } from './modules/alarms/routes.js';
+import { AlarmsService } from './modules/alarms/service.js';
 import { AssetsRepo } from './modules/assets/repo.js';
 import { registerAssetRoutes } from './modules/assets/routes.js';
 import { AssetsService } from './modules/assets/service.js';
@@ -29,6 +36,8 @@ import { CustomerAssignmentService } from './modules/customer-assignable/service
 import { CustomersRepo } from './modules/customers/repo.js';
 import { registerCustomerRoutes } from './modules/customers/routes.js';
 import { CustomersService } from './modules/customers/service.js';
+import { DashboardAssignmentService } from './modules/dashboards/assignments.js';
+import { HomeDashboardService } from './modules/dashboards/home.js';
 import { DashboardsRepo } from './modules/dashboards/repo.js';
 import { registerDashboardRoutes } from './modules/dashboards/routes.js';
 import { DashboardsService } from './modules/dashboards/service.js';
@@ -94,6 +103,8 @@ export interface Services {
   rpc: RpcModule;
   /** Sessions and subscriptions of the telemetry WebSocket. */
   telemetryWs: TelemetryWebSocketStats;
+  /** Device-profile alarm rules: `idle()` waits for pending evaluations, `checkNow()` runs the periodic check. */
+  alarmRules: AlarmRulesProcessor;
   /**
    * Binds the MQTT and CoAP listeners (started once HTTP listens: main.ts and the test harness).
    * Rejects with a message naming the port and its variable when a port cannot be bound.
@@ -144,7 +155,12 @@ export async function buildApp(
     config.userTokenAccessEnabled,
     audit,
   );
-  const dashboards = new DashboardsService(new DashboardsRepo(db), customersRepo);
+  const dashboardsRepo = new DashboardsRepo(db);
+  const dashboards = {
+    dashboards: new DashboardsService(db, dashboardsRepo, customersRepo, tenantsRepo, audit),
+    assignments: new DashboardAssignmentService(db, dashboardsRepo, customersRepo, audit),
+    home: new HomeDashboardService(dashboardsRepo, usersRepo, customersRepo, tenantsRepo),
+  };
   const relations = new RelationsService(db, new RelationsRepo(db), audit);
   const assignments = new CustomerAssignmentService(
     db,
@@ -172,6 +188,20 @@ export async function buildApp(
   const telemetry = new TelemetryService(new TelemetryRepo(db), (err) =>
     app.log.error({ err }, 'telemetry change listener failed'),
   );
+  const alarmEvents = new AlarmEvents((err) => app.log.error({ err }, 'alarm event listener failed'));
+  const alarmsRepo = new AlarmsRepo(db);
+  const alarmLifecycle = new AlarmLifecycle(db, alarmsRepo, alarmEvents);
+  // Alarm rules run after each write (reference TbDeviceProfileNode); DURATION rules are also
+  // checked every minute without new data, as the reference does.
+  const alarmRules = new AlarmRulesProcessor(
+    { repo: new AlarmRulesRepo(db), alarms: alarmsRepo, lifecycle: alarmLifecycle, telemetry, log: app.log },
+    { checkIntervalMs: 60_000, maxDevices: 100_000 },
+  );
+  telemetry.onChange((change) => alarmRules.onTelemetry(change));
+  deviceEvents.on((event) => alarmRules.onDeviceEvent(event));
+  alarmEvents.on((event) => alarmRules.onAlarmEvent(event));
+  alarmRules.start();
+  app.addHook('onClose', async () => alarmRules.close());
   const partitions = new TsKvPartitions(db, (message) => app.log.warn(message));
   await partitions.start();
   app.addHook('onClose', async () => partitions.stop());
@@ -232,6 +262,7 @@ export async function buildApp(
   registerAssignmentRoutes(app, assignments, assets.kind);
   registerRelationRoutes(app, relations);
   registerEntityViewRoutes(app, entityViews);
+  registerAlarmRoutes(app, new AlarmsService(db, alarmsRepo, alarmLifecycle, audit));
   const entityQueries = new EntityQueryService(db, new EntityQueryRepo(db));
   registerEntityQueryRoutes(app, entityQueries);
   registerAuditLogRoutes(app, audit);
@@ -312,6 +343,7 @@ export async function buildApp(
       mqtt,
       rpc,
       telemetryWs,
+      alarmRules,
       startDeviceListeners: async () => {
         await bindListener('MQTT', 'MQTT_PORT', config.mqttPort, () => mqtt.start());
         await bindListener('CoAP', 'COAP_PORT', config.coapPort, () =>

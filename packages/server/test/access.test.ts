@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALARMS_CASES } from './access/alarms.cases.js';
 import { AUDIT_LOGS_CASES } from './access/audit-logs.cases.js';
 import { BULK_ACTIONS_CASES } from './access/bulk-actions.cases.js';
 import { BULK_IMPORT_CASES } from './access/bulk-import.cases.js';
@@ -57,6 +58,7 @@ const CASES: Case[] = [
   ...WS_CASES,
   ...DEVICE_API_CASES,
   ...DEVICE_CLAIMS_CASES,
+  ...ALARMS_CASES,
 ];
 
 /**

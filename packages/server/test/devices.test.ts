@@ -105,6 +105,14 @@ const credentialsOf = async (deviceId: string) =>
 const customerRef = (id: string) => ({ entityType: 'CUSTOMER', id });
 
 describe('POST /api/device: create', () => {
+  it('keeps the keys of additionalInfo exactly as sent (snake_case and nested)', async () => {
+    const additionalInfo = { snake_key: 1, nested: { inner_key: ['a_b'] }, list: [{ x_y: true }] };
+    const device = await createDevice({ additionalInfo });
+    expect(device.additionalInfo).toEqual(additionalInfo);
+    const read = expectOk(await server.api.get<DeviceJson>(`/api/device/${device.id.id}`, ta()));
+    expect(read.additionalInfo).toEqual(additionalInfo);
+  });
+
   it('creates a device on the default profile with a fresh 20-character access token', async () => {
     const device = await createDevice({ label: 'Room 1', additionalInfo: { description: 'a sensor' } });
     const profile = expectOk(

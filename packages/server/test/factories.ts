@@ -156,3 +156,70 @@ export async function newDashboard(
     .execute();
   return { id, title };
 }
+
+export interface EntityRef {
+  entityType: string;
+  id: string;
+}
+
+/** A device of the tenant, in the given profile (default: the tenant's default profile). */
+export async function newDevice(
+  db: Db,
+  tenantId: string,
+  name: string,
+  options: { customerId?: string | null; profileId?: string; label?: string | null } = {},
+): Promise<EntityRef> {
+  const profileId =
+    options.profileId ??
+    (
+      await db
+        .selectFrom('deviceProfile')
+        .select('id')
+        .where('tenantId', '=', tenantId)
+        .where('isDefault', '=', true)
+        .executeTakeFirstOrThrow()
+    ).id;
+  const id = uuidv1();
+  await db
+    .insertInto('device')
+    .values({
+      id,
+      createdTime: Date.now(),
+      tenantId,
+      customerId: options.customerId ?? null,
+      deviceProfileId: profileId,
+      name,
+      type: 'default',
+      label: options.label ?? null,
+      deviceData: '{}',
+      additionalInfo: '{}',
+      firmwareId: null,
+      softwareId: null,
+    })
+    .execute();
+  return { entityType: 'DEVICE', id };
+}
+
+/** An asset of the tenant (of a customer when given). */
+export async function newAsset(
+  db: Db,
+  tenantId: string,
+  name: string,
+  customerId: string | null = null,
+): Promise<EntityRef> {
+  const id = uuidv1();
+  await db
+    .insertInto('asset')
+    .values({
+      id,
+      createdTime: Date.now(),
+      tenantId,
+      customerId,
+      name,
+      type: 'building',
+      label: null,
+      additionalInfo: '{}',
+    })
+    .execute();
+  return { entityType: 'ASSET', id };
+}

@@ -68,8 +68,11 @@ const CUSTOMER_DEVICE_OPERATIONS: ReadonlySet<Operation> = new Set([
 const CUSTOMER_OWNED: ReadonlySet<Resource> = new Set(['DEVICE', 'ASSET', 'ENTITY_VIEW', 'EDGE']);
 const READ_ONLY: ReadonlySet<Operation> = new Set(['READ', 'READ_ATTRIBUTES', 'READ_TELEMETRY']);
 
-function sysAdminMay(_operation: Operation, resource: Resource, target: Target | undefined): boolean {
+function sysAdminMay(operation: Operation, resource: Resource, target: Target | undefined): boolean {
   switch (resource) {
+    case 'DASHBOARD':
+      // As the reference: system administrators may look at any tenant's dashboards, not change them.
+      return operation === 'READ';
     case 'ADMIN_SETTINGS':
     case 'TENANT':
     case 'TENANT_PROFILE':

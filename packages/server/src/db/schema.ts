@@ -232,6 +232,39 @@ export interface RpcTable {
   additionalInfo: NullableJson;
 }
 
+/** An alarm (reference §5.1 `alarm`); `details` is the reference's `additional_info`. */
+export interface AlarmTable {
+  id: string;
+  createdTime: number;
+  tenantId: string;
+  customerId: string | null;
+  originatorId: string;
+  originatorType: string;
+  type: string;
+  severity: string;
+  status: string;
+  startTs: number;
+  endTs: number;
+  ackTs: number;
+  clearTs: number;
+  details: NullableJson;
+  propagate: boolean;
+  propagateToOwner: boolean;
+  propagateToTenant: boolean;
+  propagateRelationTypes: NullableJson;
+}
+
+/** Links an alarm to its originator and to each entity it propagates to. */
+export interface EntityAlarmTable {
+  tenantId: string;
+  entityType: string;
+  entityId: string;
+  createdTime: number;
+  alarmType: string;
+  customerId: string | null;
+  alarmId: string;
+}
+
 export interface Database {
   adminSettings: AdminSettingsTable;
   tenantProfile: TenantProfileTable;
@@ -252,4 +285,6 @@ export interface Database {
   tsKvLatest: TsKvLatestTable;
   attributeKv: AttributeKvTable;
   rpc: RpcTable;
+  alarm: AlarmTable;
+  entityAlarm: EntityAlarmTable;
 }

@@ -33,7 +33,9 @@ export async function openStore(options: {
   /** Told when an idle PostgreSQL connection fails (server restart, terminated session). */
   onIdleConnectionError?: (error: Error) => void;
 }): Promise<Store> {
-  const plugins = [new CamelCasePlugin()];
+  // Column names only: keys inside JSON values (additionalInfo, profile data, dashboards, JSON
+  // telemetry) are the user's and come back exactly as stored.
+  const plugins = [new CamelCasePlugin({ maintainNestedObjectKeys: true })];
   if (options.databaseUrl && options.databaseUrl !== 'memory://') {
     // Loaded only for PostgreSQL, so the embedded store does not hold the driver.
     const { default: pg } = await import('pg');

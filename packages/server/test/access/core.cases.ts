@@ -1,4 +1,5 @@
 import { DEMO, uniqueEmail } from '../helper.js';
+import { DASHBOARDS_CASES } from './dashboards.cases.js';
 import type { Case } from './matrix.js';
 import { ANY_USER, nonPost, PAGE, PUBLIC, SYSADMIN_ONLY } from './matrix.js';
 
@@ -279,6 +280,7 @@ export const CORE_CASES: Case[] = [
     statuses: [401, 403, 200, 200, 403, 403],
     request: (ctx) => ({ path: `/api/customer/${ctx.ids.customerAId}/dashboards?${PAGE}` }),
   },
+  ...DASHBOARDS_CASES,
 
   // Administration: the system administrator only.
   {

@@ -5,6 +5,8 @@ import * as telemetry from './0003-telemetry.js';
 import * as deviceListIndexes from './0004-device-list-indexes.js';
 import * as rpc from './0005-rpc.js';
 import * as tsKvPartitions from './0006-ts-kv-partitions.js';
+import * as dashboards from './0007-dashboards.js';
+import * as alarms from './0008-alarms.js';
 
 /**
  * Every schema migration, in order. Names are permanent: a released migration is never edited,
@@ -17,4 +19,6 @@ export const migrations: Record<string, Migration> = {
   '0004-device-list-indexes': deviceListIndexes,
   '0005-rpc': rpc,
   '0006-ts-kv-partitions': tsKvPartitions,
+  '0007-dashboards': dashboards,
+  '0008-alarms': alarms,
 };

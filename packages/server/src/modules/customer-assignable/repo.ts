@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/store.js';
+import { deleteAlarmsOf } from '../alarms/repo.js';
 
 type AssignableTable = 'device' | 'asset' | 'entity_view';
 
@@ -57,6 +58,7 @@ export class AssignableRepo {
       delete from relation
       where (from_id = ${id} and from_type = ${entityType}) or (to_id = ${id} and to_type = ${entityType})
     `.execute(db);
+    await deleteAlarmsOf(db, { entityType, id });
     await sql`delete from ${sql.table(table)} where id = ${id}`.execute(db);
   }
 }

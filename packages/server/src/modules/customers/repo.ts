@@ -3,6 +3,7 @@ import { fetchPage, type PageSpec } from '../../db/paging.js';
 import type { CustomerTable } from '../../db/schema.js';
 import type { Db } from '../../db/store.js';
 import type { PageQuery } from '../../http/page-query.js';
+import { deleteAlarmsOf } from '../alarms/repo.js';
 
 export type CustomerRow = Selectable<CustomerTable>;
 
@@ -62,6 +63,7 @@ export class CustomersRepo {
       where tenant_id = ${row.tenantId}
         and assigned_customers @> ${JSON.stringify([{ customerId: { id: row.id } }])}::jsonb
     `.execute(db);
+    await deleteAlarmsOf(db, { entityType: 'CUSTOMER', id: row.id });
     await db.deleteFrom('customer').where('id', '=', row.id).execute();
   }
 

@@ -5,6 +5,7 @@ import type { Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/store.js';
 import { badRequest, forbidden, notFound } from '../../http/api-error.js';
 import type { PageQuery } from '../../http/page-query.js';
+import { deleteAlarmsOf } from '../alarms/repo.js';
 import type { AuditLogService } from '../audit-logs/service.js';
 import { actorOf, failureDetails } from '../audit-logs/service.js';
 import { ensurePublicCustomer } from '../customers/public-customer.js';
@@ -189,6 +190,7 @@ export class EntityViewsService {
     const row = await this.load(principal, id, 'DELETE');
     await this.db.transaction().execute(async (trx) => {
       await deleteRelationsOf(trx, { entityType: 'ENTITY_VIEW', id });
+      await deleteAlarmsOf(trx, { entityType: 'ENTITY_VIEW', id });
       await this.views.delete(id, trx);
     });
     await this.record(principal, row, 'DELETED', { entityId: id });

@@ -1,0 +1,284 @@
+import type { AlarmSeverity, AttributeKvEntry, EntityId, JsonValue, TsKvEntry } from '@meridian/common';
+import type { TelemetryChange } from '../../telemetry/service.js';
+import type { AlarmEvent } from '../alarms/events.js';
+import type { AlarmLifecycle } from '../alarms/lifecycle.js';
+import type { AlarmsRepo } from '../alarms/repo.js';
+import type { AlarmRow } from '../alarms/wire.js';
+import type { DeviceEvent } from '../devices/device-events.js';
+import type { AlarmWriter, CurrentAlarm } from './alarm-state.js';
+import { type CompiledProfile, compileProfileAlarms } from './compile.js';
+import { type DeviceInfo, DeviceState, type SnapshotSource } from './device-state.js';
+import { OwnerAttributeCache } from './owner-values.js';
+import type { AlarmRulesRepo } from './repo.js';
+
+interface Log {
+  warn(obj: object, message: string): void;
+  error(obj: object, message: string): void;
+}
+
+export interface AlarmRulesDeps {
+  repo: AlarmRulesRepo;
+  alarms: AlarmsRepo;
+  lifecycle: AlarmLifecycle;
+  /** Latest time series and attributes (of any scope or of one) of an entity. */
+  telemetry: {
+    latest(entityId: EntityId, keys?: readonly string[]): Promise<TsKvEntry[]>;
+    attributes(
+      entityId: EntityId,
+      scope?: 'SERVER_SCOPE',
+      keys?: readonly string[],
+    ): Promise<AttributeKvEntry[]>;
+  };
+  log: Log;
+  now?: () => number;
+}
+
+export interface AlarmRulesOptions {
+  /** How often DURATION rules are checked without new data (the reference checks every minute). */
+  checkIntervalMs: number;
+  /** Devices kept in memory; the least recently active go first beyond it. */
+  maxDevices: number;
+}
+
+/** A device known to the processor: its state, or null when its profile has no alarm rules. */
+interface DeviceEntry {
+  profileId: string;
+  state: DeviceState | null;
+}
+
+const toCurrent = (row: AlarmRow | undefined): CurrentAlarm | undefined =>
+  row && { id: row.id, severity: row.severity as AlarmSeverity, details: (row.details ?? null) as JsonValue };
+
+/**
+ * Device-profile alarm rules (reference TbDeviceProfileNode): hears every telemetry and attribute
+ * change after it was stored, and for devices whose profile has alarm rules evaluates them and
+ * raises, updates or clears alarms. Work runs after the write, one change at a time per device, in
+ * the order the changes were heard; a failure is logged and never reaches the writer.
+ */
+export class AlarmRulesProcessor {
+  private readonly devices = new Map<string, DeviceEntry>();
+  private readonly profiles = new Map<string, CompiledProfile | null>();
+  private readonly queues = new Map<string, Promise<void>>();
+  private readonly owners: OwnerAttributeCache;
+  private readonly now: () => number;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly deps: AlarmRulesDeps,
+    private readonly options: AlarmRulesOptions,
+  ) {
+    this.now = deps.now ?? Date.now;
+    this.owners = new OwnerAttributeCache((owner, keys) =>
+      deps.telemetry.attributes(owner, 'SERVER_SCOPE', keys),
+    );
+  }
+
+  /** Starts the periodic check. */
+  start(): void {
+    this.timer = setInterval(() => this.checkNow(), this.options.checkIntervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops the periodic check and waits for the work under way. */
+  async close(): Promise<void> {
+    // Changes heard from now on (the last ingest batches of a shutdown) are not evaluated.
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.idle();
+  }
+
+  /** Resolves once every change heard so far has been evaluated. */
+  async idle(): Promise<void> {
+    while (this.queues.size > 0) await Promise.all(this.queues.values());
+  }
+
+  /** The periodic check, now: DURATION rules whose time has come raise their alarm. */
+  checkNow(): void {
+    const ts = this.now();
+    for (const [deviceId, entry] of this.devices) {
+      const state = entry.state;
+      if (state) this.enqueue(deviceId, () => state.onTick(ts, this.owners, this.writerFor(state.info)));
+    }
+  }
+
+  /** A telemetry or attribute change of any entity (TelemetryService.onChange). */
+  onTelemetry(change: TelemetryChange): void {
+    this.owners.onChange(change);
+    if (change.entityId.entityType !== 'DEVICE') return;
+    const deviceId = change.entityId.id;
+    const known = this.devices.get(deviceId);
+    // The common case on the ingest path: a device whose profile has no rules costs one lookup.
+    if (known && known.state === null) return;
+    if (change.type === 'TIMESERIES_DELETED') {
+      const state = known?.state;
+      if (state) this.enqueue(deviceId, async () => state.onTimeseriesDeleted(change.latest));
+      return;
+    }
+    this.enqueue(deviceId, async () => {
+      const state = await this.stateOf(deviceId);
+      if (!state) return;
+      await this.loadOwners(state);
+      const writer = this.writerFor(state.info);
+      const source = this.snapshotSource();
+      if (change.type === 'TIMESERIES_UPDATED') {
+        await state.onTimeseries(change.entries, source, this.owners, writer);
+      } else if (change.type === 'ATTRIBUTES_UPDATED') {
+        await state.onAttributes(change.entries, source, this.owners, writer);
+      } else {
+        await state.onAttributesDeleted(change.keys, source, this.owners, writer);
+      }
+    });
+  }
+
+  /** Device and profile changes (DeviceEvents): the affected states are rebuilt or dropped. */
+  onDeviceEvent(event: DeviceEvent): void {
+    switch (event.type) {
+      case 'DEVICE_DELETED':
+        this.enqueue(event.deviceId, async () => {
+          this.devices.delete(event.deviceId);
+        });
+        return;
+      case 'DEVICE_UPDATED':
+        if (this.devices.has(event.deviceId)) {
+          this.enqueue(event.deviceId, () => this.reloadDevice(event.deviceId));
+        }
+        return;
+      case 'PROFILE_UPDATED':
+      case 'PROFILE_DELETED':
+        this.profiles.delete(event.deviceProfileId);
+        for (const [deviceId, entry] of this.devices) {
+          if (entry.profileId === event.deviceProfileId) {
+            this.enqueue(deviceId, () => this.reloadDevice(deviceId));
+          }
+        }
+        return;
+      case 'CREDENTIALS_UPDATED':
+        return;
+    }
+  }
+
+  /** Alarms cleared or deleted elsewhere are forgotten by their device's rules. */
+  onAlarmEvent(event: AlarmEvent): void {
+    if (event.type !== 'ALARM_CLEAR' && event.type !== 'ALARM_DELETE') return;
+    if (event.alarm.originatorType !== 'DEVICE') return;
+    const deviceId = event.alarm.originatorId;
+    const state = this.devices.get(deviceId)?.state;
+    if (state) this.enqueue(deviceId, async () => state.forgetAlarm(event.alarm.id));
+  }
+
+  private enqueue(deviceId: string, task: () => Promise<void>): void {
+    if (this.closed) return;
+    const previous = this.queues.get(deviceId) ?? Promise.resolve();
+    const run = previous.then(task).catch((err: unknown) => {
+      this.deps.log.error({ err, deviceId }, 'device profile alarm rules failed');
+    });
+    this.queues.set(deviceId, run);
+    void run.then(() => {
+      if (this.queues.get(deviceId) === run) this.queues.delete(deviceId);
+    });
+  }
+
+  /** The compiled alarm rules of a profile, or null when it has none. */
+  private async profile(profileId: string): Promise<CompiledProfile | null> {
+    if (this.profiles.has(profileId)) return this.profiles.get(profileId) ?? null;
+    const alarms = await this.deps.repo.profileAlarms(profileId);
+    const compiled = alarms ? compileProfileAlarms(alarms) : null;
+    if (compiled && compiled.problems.length > 0) {
+      this.deps.log.warn({ profileId, problems: compiled.problems }, 'device profile alarm rules skipped');
+    }
+    const result = compiled && compiled.alarms.length > 0 ? compiled : null;
+    this.profiles.set(profileId, result);
+    return result;
+  }
+
+  /** The device's state, loading the device and its profile the first time. */
+  private async stateOf(deviceId: string): Promise<DeviceState | null> {
+    const known = this.devices.get(deviceId);
+    if (known) {
+      // Most recently active last, so eviction takes the idle ones.
+      this.devices.delete(deviceId);
+      this.devices.set(deviceId, known);
+      return known.state;
+    }
+    const info = await this.deps.repo.device(deviceId);
+    if (!info) return null;
+    const profile = await this.profile(info.profileId);
+    const state = profile ? new DeviceState(info, profile, this.now) : null;
+    this.remember(deviceId, { profileId: info.profileId, state });
+    return state;
+  }
+
+  private remember(deviceId: string, entry: DeviceEntry): void {
+    this.devices.set(deviceId, entry);
+    while (this.devices.size > this.options.maxDevices) {
+      const oldest = this.devices.keys().next().value;
+      if (oldest === undefined) break;
+      this.devices.delete(oldest);
+    }
+  }
+
+  /** The device or its profile changed: owners, entity fields and rules are read again. */
+  private async reloadDevice(deviceId: string): Promise<void> {
+    const entry = this.devices.get(deviceId);
+    if (!entry) return;
+    const info = await this.deps.repo.device(deviceId);
+    if (!info) {
+      this.devices.delete(deviceId);
+      return;
+    }
+    const profile = await this.profile(info.profileId);
+    let state = entry.state;
+    if (!profile) state = null;
+    else if (!state) state = new DeviceState(info, profile, this.now);
+    else {
+      state.setInfo(info);
+      if (state.compiledProfile !== profile) state.setProfile(profile);
+    }
+    this.devices.set(deviceId, { profileId: info.profileId, state });
+  }
+
+  private async loadOwners(state: DeviceState): Promise<void> {
+    const keys = state.compiledProfile.ownerAttributes;
+    if (keys.length === 0) return;
+    const { tenantId, customerId } = state.info;
+    const owners: EntityId[] = [{ entityType: 'TENANT', id: tenantId }];
+    if (customerId) owners.push({ entityType: 'CUSTOMER', id: customerId });
+    await this.owners.load(owners, keys);
+  }
+
+  private snapshotSource(): SnapshotSource {
+    const entity = (id: string): EntityId => ({ entityType: 'DEVICE', id });
+    return {
+      latest: (deviceId, keys) => this.deps.telemetry.latest(entity(deviceId), keys),
+      attributes: (deviceId, keys) => this.deps.telemetry.attributes(entity(deviceId), undefined, keys),
+    };
+  }
+
+  /** How the rules of a device read and write its alarms: through the alarm lifecycle. */
+  private writerFor(info: DeviceInfo): AlarmWriter {
+    const { lifecycle, alarms } = this.deps;
+    return {
+      findActive: async (type) => toCurrent(await alarms.findActive(info.id, type)),
+      create: async (alarm) => {
+        const { alarm: row } = await lifecycle.createOrUpdateActive({
+          ...alarm,
+          tenantId: info.tenantId,
+          customerId: info.customerId,
+          originator: { entityType: 'DEVICE', id: info.id },
+          status: 'ACTIVE_UNACK',
+          endTs: alarm.startTs,
+          ackTs: 0,
+          clearTs: 0,
+        });
+        return toCurrent(row) as CurrentAlarm;
+      },
+      update: async (id, severity, endTs, details) =>
+        toCurrent(await lifecycle.updateActive(id, { severity, endTs, details })),
+      clear: async (id, details) => {
+        await lifecycle.clear(id, details, this.now());
+      },
+    };
+  }
+}
