@@ -1,4 +1,4 @@
-import type { DashboardInfo, User } from '@meridian/common';
+import type { Dashboard, DashboardInfo, EntityDraft, User } from '@meridian/common';
 import { type PageData, type PageLink, pageLinkToQueryString } from '@meridian/common';
 import { queryOptions } from '@tanstack/react-query';
 import type { HttpClient, RequestOptions } from '../app/http/http-client';
@@ -62,6 +62,83 @@ export function getDashboardInfo(
   options: RequestOptions = {},
 ): Promise<DashboardInfo> {
   return http.get(`/api/dashboard/info/${encodeURIComponent(dashboardId)}`, options);
+}
+
+const id = encodeURIComponent;
+
+/** A whole dashboard: its configuration (widgets, states, aliases, description) with the info fields. */
+export function getDashboard(
+  http: HttpClient,
+  dashboardId: string,
+  options: RequestOptions = {},
+): Promise<Dashboard> {
+  return http.get(`/api/dashboard/${id(dashboardId)}`, options);
+}
+
+/** A dashboard as the console sends it: new ones have no id; the server fills the tenant. */
+export type DashboardDraft = Partial<EntityDraft<Dashboard>> & Pick<Dashboard, 'title'>;
+
+/** Creates (no id) or updates (with id) a dashboard. */
+export function saveDashboard(http: HttpClient, dashboard: DashboardDraft): Promise<Dashboard> {
+  return http.post('/api/dashboard', dashboard);
+}
+
+export function deleteDashboard(http: HttpClient, dashboardId: string): Promise<void> {
+  return http.delete(`/api/dashboard/${id(dashboardId)}`);
+}
+
+/** Adds one customer to the dashboard's customers; the others keep it. */
+export function assignDashboardToCustomer(
+  http: HttpClient,
+  customerId: string,
+  dashboardId: string,
+): Promise<Dashboard> {
+  return http.post(`/api/customer/${id(customerId)}/dashboard/${id(dashboardId)}`);
+}
+
+/** Takes one customer's access to the dashboard away; the other customers keep theirs. */
+export function unassignDashboardFromCustomer(
+  http: HttpClient,
+  customerId: string,
+  dashboardId: string,
+): Promise<Dashboard> {
+  return http.delete(`/api/customer/${id(customerId)}/dashboard/${id(dashboardId)}`);
+}
+
+/** Makes exactly these customers (ids) the dashboard's customers. */
+export function updateDashboardCustomers(
+  http: HttpClient,
+  dashboardId: string,
+  customerIds: readonly string[],
+): Promise<Dashboard> {
+  return http.post(`/api/dashboard/${id(dashboardId)}/customers`, customerIds);
+}
+
+/** Adds these customers (ids) to the dashboard's customers. */
+export function addDashboardCustomers(
+  http: HttpClient,
+  dashboardId: string,
+  customerIds: readonly string[],
+): Promise<Dashboard> {
+  return http.post(`/api/dashboard/${id(dashboardId)}/customers/add`, customerIds);
+}
+
+/** Removes these customers (ids) from the dashboard's customers. */
+export function removeDashboardCustomers(
+  http: HttpClient,
+  dashboardId: string,
+  customerIds: readonly string[],
+): Promise<Dashboard> {
+  return http.post(`/api/dashboard/${id(dashboardId)}/customers/remove`, customerIds);
+}
+
+/** Assigns the dashboard to the tenant's public customer; the answer names that customer. */
+export function makeDashboardPublic(http: HttpClient, dashboardId: string): Promise<Dashboard> {
+  return http.post(`/api/customer/public/dashboard/${id(dashboardId)}`);
+}
+
+export function makeDashboardPrivate(http: HttpClient, dashboardId: string): Promise<Dashboard> {
+  return http.delete(`/api/customer/public/dashboard/${id(dashboardId)}`);
 }
 
 const EMPTY_PAGE: PageData<DashboardInfo> = { data: [], totalPages: 0, totalElements: 0, hasNext: false };

@@ -34,9 +34,18 @@ describe('home shell', () => {
   it.each([
     [
       'tenant@meridian.test',
-      ['/home', '/customers', '/assets', '/devices', '/deviceProfiles', '/entityViews', '/auditLogs'],
+      [
+        '/home',
+        '/customers',
+        '/assets',
+        '/devices',
+        '/deviceProfiles',
+        '/entityViews',
+        '/dashboards',
+        '/auditLogs',
+      ],
     ],
-    ['customer@meridian.test', ['/home', '/assets', '/devices', '/entityViews']],
+    ['customer@meridian.test', ['/home', '/assets', '/devices', '/entityViews', '/dashboards']],
   ])('%s sees Home and the implemented entity pages', async (email, paths) => {
     renderApp({ path: '/home', signedInAs: email });
     await screen.findByTestId('home-page');

@@ -89,16 +89,18 @@ describe('menu per authority (spec 1 §2)', () => {
       '/devices',
       '/deviceProfiles',
       '/entityViews',
+      '/dashboards',
       '/auditLogs',
     ]);
   });
 
-  it('CUSTOMER_USER sees Home, assets, devices and entity views', () => {
+  it('CUSTOMER_USER sees Home, assets, devices, entity views and dashboards', () => {
     expect(menuPaths(visibleMenu({ authority: 'CUSTOMER_USER', edgesSupportEnabled: true }))).toEqual([
       '/home',
       '/assets',
       '/devices',
       '/entityViews',
+      '/dashboards',
     ]);
   });
 
@@ -117,6 +119,7 @@ describe('menu per authority (spec 1 §2)', () => {
       ['assets', ['/assets']],
       ['devices', ['/devices', '/deviceProfiles']],
       ['entity-views', ['/entityViews']],
+      ['dashboards', ['/dashboards']],
       ['audit', ['/auditLogs']],
     ]);
   });

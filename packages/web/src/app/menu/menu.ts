@@ -141,7 +141,7 @@ export const MENU_LINKS = {
     'ruleChains',
     false,
   ),
-  dashboards: link('dashboards', 'dashboard.dashboards', '/dashboards', 'dashboards', false),
+  dashboards: link('dashboards', 'dashboard.dashboards', '/dashboards', 'dashboards', true),
   auditLogs: link('audit-logs', 'audit-log.audit-logs', '/auditLogs', 'auditLogs', true),
   usage: link('api-usage', 'api-usage.api-usage', '/usage', 'usage', false),
   homeSettings: link('home-settings', 'admin.home-settings', '/settings/home', 'settingsApplications', false),

@@ -60,6 +60,21 @@ const entityViews = (path: string, label: string, authorities?: readonly Authori
   });
 
 /**
+ * The dashboards table; it has no details page, as dashboards/:dashboardId is the dashboard itself.
+ */
+const dashboardList = (path: string, label: string, authorities?: readonly Authority[]): RouteObject => ({
+  path,
+  handle: meta({
+    ...(authorities ? { authorities } : {}),
+    title: label,
+    breadcrumb: { label, icon: 'dashboards' },
+  }),
+  lazy: async () => ({
+    Component: (await import('../../features/dashboards/DashboardsPage')).DashboardsPage,
+  }),
+});
+
+/**
  * The route table of spec 1 §2. Pages load lazily; the home shell is a lazily loaded layout
  * route. Route handles carry titles, breadcrumbs and access rules for the guard.
  */
@@ -222,6 +237,7 @@ export function createAppRoutes(): RouteObject[] {
                 devices(':customerId/devices', 'customer.devices'),
                 entityViews(':customerId/entityViews', 'customer.entity-views'),
                 assets(':customerId/assets', 'customer.assets'),
+                dashboardList(':customerId/dashboards', 'customer.dashboards'),
               ],
             }),
             assets('assets', 'asset.assets', TENANT_AND_CUSTOMER),
@@ -251,6 +267,7 @@ export function createAppRoutes(): RouteObject[] {
                 Component: (await import('../../features/audit-logs/AuditLogsPage')).AuditLogsPage,
               }),
             },
+            dashboardList('dashboards', 'dashboard.dashboards', TENANT_AND_CUSTOMER),
             {
               path: 'dashboards/:dashboardId',
               handle: meta({

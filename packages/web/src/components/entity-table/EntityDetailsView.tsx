@@ -239,7 +239,7 @@ function DetailsBody<T extends TableEntity, V extends FieldValues>({
           <Tab
             key={item.id}
             value={item.id}
-            label={item.label}
+            label={item.renderLabel ? item.renderLabel(formProps) : item.label}
             data-testid={selectors.entityTable.detailsTab(item.id)}
           />
         ))}

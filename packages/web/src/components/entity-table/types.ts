@@ -99,6 +99,8 @@ export interface EntityFormProps<T, V extends FieldValues> {
 export interface EntityTab<T, V extends FieldValues> {
   id: string;
   label: string;
+  /** Draws the label instead of `label`, from the entity form (e.g. "Alarm rules (N)" counting form rows). */
+  renderLabel?: (props: EntityFormProps<T, V>) => ReactNode;
   render: (props: EntityFormProps<T, V>) => ReactNode;
   /**
    * Drawn outside the entity form: for tabs with tables, searches and dialogs of their own

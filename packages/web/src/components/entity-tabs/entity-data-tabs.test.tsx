@@ -1,4 +1,4 @@
-import type { AuditLog, EntityRelationInfo, PageData } from '@meridian/common';
+import type { AlarmInfo, AuditLog, EntityRelationInfo, PageData } from '@meridian/common';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { selectors } from '../../selectors';
@@ -50,9 +50,34 @@ const relation: EntityRelationInfo = {
   toName: 'Device A1',
 };
 
-/** The entity backend plus the telemetry, relation and audit log calls of Device A1 and Customer A. */
+function deviceAlarm(): AlarmInfo {
+  const created = Date.now() - 60_000;
+  return {
+    id: { entityType: 'ALARM', id: 'alarm-1' },
+    createdTime: created,
+    tenantId: { entityType: 'TENANT', id: 'tenant-1' },
+    customerId: { entityType: 'CUSTOMER', id: 'customer-1' },
+    type: 'High Temperature',
+    originator: { entityType: 'DEVICE', id: 'device-a1' },
+    originatorName: 'Device A1',
+    severity: 'MAJOR',
+    status: 'ACTIVE_UNACK',
+    startTs: created,
+    endTs: created,
+    ackTs: 0,
+    clearTs: 0,
+    details: {},
+    propagate: true,
+    propagateToOwner: true,
+    propagateToTenant: false,
+    propagateRelationTypes: null,
+  };
+}
+
+/** The entity backend plus the telemetry, relation, alarm and audit log calls of Device A1 and Customer A. */
 function backend() {
   const base = '/api/plugins/telemetry/DEVICE/device-a1';
+  let alarm = deviceAlarm();
   const overrides: Record<string, Handler> = {
     [`GET ${base}/values/attributes/CLIENT_SCOPE`]: () => ({
       body: [{ key: 'firmware', value: '1.2.0', lastUpdateTs: T0 }],
@@ -62,6 +87,14 @@ function backend() {
     'GET /api/relations/info': (call) => ({ body: call.query.get('toId') === 'device-a1' ? [relation] : [] }),
     'GET /api/audit/logs/entity/DEVICE/device-a1': () => ({ body: page([auditLog('Device A1')]) }),
     'GET /api/audit/logs/customer/customer-1': () => ({ body: page([auditLog('Customer A device')]) }),
+    'GET /api/alarm/DEVICE/device-a1': () => ({ body: page([alarm]) }),
+    // Propagated to the device's owner.
+    'GET /api/alarm/CUSTOMER/customer-1': () => ({ body: page([alarm]) }),
+    'GET /api/alarm/info/alarm-1': () => ({ body: alarm }),
+    'POST /api/alarm/alarm-1/ack': () => {
+      alarm = { ...alarm, status: 'ACTIVE_ACK', ackTs: Date.now() };
+      return { status: 200 };
+    },
   };
   return createEntityBackend(createEntityStore(), overrides);
 }
@@ -80,12 +113,13 @@ const tabIds = (drawer: HTMLElement) =>
     .map((tab) => tab.getAttribute('data-testid'));
 
 describe('entity data tabs on devices and customers', () => {
-  it('a tenant administrator gets attributes, telemetry, relations and audit logs of a device', async () => {
+  it('a tenant administrator gets attributes, telemetry, alarms, relations and audit logs of a device', async () => {
     const { user, drawer, backend: fake } = await openDeviceA1(TENANT);
     expect(tabIds(drawer)).toEqual([
       T.detailsTab('details'),
       T.detailsTab('attributes'),
       T.detailsTab('telemetry'),
+      T.detailsTab('alarms'),
       T.detailsTab('relations'),
       T.detailsTab('auditLogs'),
     ]);
@@ -106,6 +140,40 @@ describe('entity data tabs on devices and customers', () => {
     expect(
       fake.callsTo('GET', '/api/plugins/telemetry/DEVICE/device-a1/values/timeseries')[0]?.query.get('keys'),
     ).toBe('temperature');
+
+    await user.click(within(drawer).getByTestId(T.detailsTab('alarms')));
+    await waitFor(() =>
+      expect(tableRows('alarms').map((cells) => cells.slice(2, 6))).toEqual([
+        ['Device A1', 'High Temperature', 'Major', 'Active, unacknowledged'],
+      ]),
+    );
+    const query = fake.callsTo('GET', '/api/alarm/DEVICE/device-a1')[0]?.query;
+    expect(query?.get('searchStatus')).toBe('ANY');
+    expect(query?.get('fetchOriginator')).toBe('true');
+    expect(query?.get('sortProperty')).toBe('createdTime');
+    expect(query?.get('sortOrder')).toBe('DESC');
+    expect(Number(query?.get('endTime')) - Number(query?.get('startTime'))).toBe(30 * 24 * 60 * 60_000);
+
+    await user.click(within(drawer).getByTestId(entityTabsSelectors.alarms.statusFilter));
+    await user.click(screen.getByRole('option', { name: 'Active' }));
+    await waitFor(() =>
+      expect(fake.callsTo('GET', '/api/alarm/DEVICE/device-a1').at(-1)?.query.get('searchStatus')).toBe(
+        'ACTIVE',
+      ),
+    );
+
+    await user.click(within(drawer).getByTestId(T.rowAction('details')));
+    const alarmDialog = await screen.findByTestId(entityTabsSelectors.alarms.detailsDialog);
+    await user.click(within(alarmDialog).getByTestId(entityTabsSelectors.alarms.ack));
+    await waitFor(() => expect(fake.callsTo('POST', '/api/alarm/alarm-1/ack')).toHaveLength(1));
+    await waitFor(() =>
+      expect(tableRows('alarms').map((cells) => cells[5])).toEqual(['Active, acknowledged']),
+    );
+    expect(within(alarmDialog).queryByTestId(entityTabsSelectors.alarms.ack)).not.toBeInTheDocument();
+    await user.click(within(alarmDialog).getByTestId(entityTabsSelectors.alarms.detailsClose));
+    await waitFor(() =>
+      expect(screen.queryByTestId(entityTabsSelectors.alarms.detailsDialog)).not.toBeInTheDocument(),
+    );
 
     await user.click(within(drawer).getByTestId(T.detailsTab('relations')));
     await waitFor(() => expect(within(drawer).getByText('No relations found')).toBeInTheDocument());
@@ -130,6 +198,7 @@ describe('entity data tabs on devices and customers', () => {
       T.detailsTab('details'),
       T.detailsTab('attributes'),
       T.detailsTab('telemetry'),
+      T.detailsTab('alarms'),
       T.detailsTab('relations'),
     ]);
     await user.click(within(drawer).getByTestId(T.detailsTab('relations')));
@@ -143,10 +212,16 @@ describe('entity data tabs on devices and customers', () => {
     ]);
   });
 
-  it("a customer's audit log tab lists what concerns the customer", async () => {
+  it("a customer's tabs list the alarms propagated to it and what concerns the customer", async () => {
     const { user } = renderApp({ path: '/customers/customer-1', signedInAs: TENANT, backend: backend() });
     const details = await screen.findByTestId(T.details);
     await waitFor(() => expect(within(details).getByTestId(T.detailsTitle)).toHaveTextContent('Customer A'));
+    await user.click(within(details).getByTestId(T.detailsTab('alarms')));
+    await waitFor(() =>
+      expect(tableRows('alarms').map((cells) => cells.slice(2, 4))).toEqual([
+        ['Device A1', 'High Temperature'],
+      ]),
+    );
     await user.click(within(details).getByTestId(T.detailsTab('auditLogs')));
     await waitFor(() =>
       expect(within(details).getByRole('cell', { name: 'Customer A device' })).toBeInTheDocument(),

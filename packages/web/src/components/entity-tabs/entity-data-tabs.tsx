@@ -9,6 +9,8 @@ import type {
 import { useMemo } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { EntityTab } from '../entity-table/types';
+import { AlarmTable } from './alarms/AlarmTable';
+import type { AlarmsTabApi } from './alarms/types';
 import { AttributeTable } from './attributes/AttributeTable';
 import type { AttributesTabApi } from './attributes/types';
 import { AuditLogTable } from './audit-logs/AuditLogTable';
@@ -28,6 +30,8 @@ export interface EntityDataTabsOptions<T> {
   attributes?: AttributesTabApi;
   /** Attribute scopes offered; server attributes only unless told (devices: client, server, shared). */
   attributeScopes?: readonly AttributeScope[];
+  /** Alarms raised by the entity or propagated to it. */
+  alarms?: AlarmsTabApi;
   /** Relations, with the entity types a new relation may point at. */
   relations?: { api: RelationsTabApi; targetTypes: readonly EntityType[] };
   /** Audit logs (tenant administrators only). */
@@ -50,7 +54,7 @@ function EntityAuditLogs({ entityId, source }: { entityId: EntityId; source: Aud
 
 /**
  * The data tabs of an entity's details, in the reference's order (reference console §4.1):
- * Attributes, Latest telemetry, Relations and Audit logs, each as given in `options`. They are
+ * Attributes, Latest telemetry, Alarms, Relations and Audit logs, each as given in `options`. They are
  * standalone tabs: tables with their own dialogs, outside the entity form.
  */
 export function entityDataTabs<T, V extends FieldValues>(
@@ -58,8 +62,20 @@ export function entityDataTabs<T, V extends FieldValues>(
   options: EntityDataTabsOptions<T>,
 ): EntityTab<T, V>[] {
   const tabs: EntityTab<T, V>[] = [];
-  const { attributes, relations, auditLogs } = options;
+  const { attributes, alarms, relations, auditLogs } = options;
   if (attributes) tabs.push(...attributeTabs<T, V>(t, options, attributes));
+  if (alarms) {
+    tabs.push({
+      id: 'alarms',
+      label: t('alarm.alarms'),
+      standalone: true,
+      render: ({ entity }) => {
+        if (entity === null) return null;
+        const entityId = options.entityId(entity);
+        return <AlarmTable key={entityId.id} entityId={entityId} api={alarms} />;
+      },
+    });
+  }
   if (relations) {
     tabs.push({
       id: 'relations',

@@ -1,7 +1,7 @@
 /**
  * data-testid values of the entity detail tabs and the audit logs page, shared with `/e2e`. Their
  * tables are entity tables: rows, toolbar and dialogs use `selectors.entityTable` under the roots
- * `attributes`, `telemetry`, `relations` and `audit-logs`.
+ * `attributes`, `telemetry`, `relations`, `audit-logs` and `alarms`.
  */
 export const entityTabsSelectors = {
   attributes: {
@@ -47,5 +47,25 @@ export const entityTabsSelectors = {
     actionData: 'audit-log-action-data',
     failureDetails: 'audit-log-failure-details',
     detailsClose: 'audit-log-details-close',
+  },
+  alarms: {
+    statusFilter: 'alarm-status-filter',
+    timewindow: 'alarm-timewindow',
+    timewindowPanel: 'alarm-timewindow-panel',
+    timewindowLast: 'alarm-timewindow-last',
+    timewindowFixed: 'alarm-timewindow-fixed',
+    timewindowInterval: 'alarm-timewindow-interval',
+    timewindowStart: 'alarm-timewindow-start',
+    timewindowEnd: 'alarm-timewindow-end',
+    timewindowUpdate: 'alarm-timewindow-update',
+    timewindowCancel: 'alarm-timewindow-cancel',
+    /** A severity cell of the table, and the severity in the details dialog. */
+    severity: 'alarm-severity',
+    detailsDialog: 'alarm-details',
+    /** A field of the details dialog by name: detailsField('type') === 'alarm-details-type'. */
+    detailsField: (name: string) => `alarm-details-${name}`,
+    ack: 'alarm-details-ack',
+    clear: 'alarm-details-clear',
+    detailsClose: 'alarm-details-close',
   },
 } as const;

@@ -3,6 +3,7 @@ import FileUpload from '@mui/icons-material/FileUpload';
 import type { TFunction } from 'i18next';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { alarmsTabApi } from '../../api/alarms';
 import { auditLogsTabSource } from '../../api/audit-logs';
 import { runBulkAction } from '../../api/bulk-actions';
 import { type BulkImportEntityType, bulkImport } from '../../api/bulk-import';
@@ -108,9 +109,9 @@ export function tenantDelete<T extends AssignableRow>(
 }
 
 /**
- * Attributes, Latest telemetry, Relations and Audit logs of the details; the relation targets
- * follow the signed-in authority, and the audit log is for tenant administrators only (reference
- * console §4.1).
+ * Attributes, Latest telemetry, Alarms, Relations and Audit logs of the details; the relation
+ * targets follow the signed-in authority, and the audit log is for tenant administrators only
+ * (reference console §4.1). Customer users see, acknowledge and clear their entities' alarms too.
  */
 export function assignableDataTabs<T extends AssignableRow, V extends FieldValues>(
   t: TFunction,
@@ -124,6 +125,7 @@ export function assignableDataTabs<T extends AssignableRow, V extends FieldValue
     entityId: (e: T) => e.id,
     attributes,
     attributeScopes,
+    alarms: alarmsTabApi(http),
     relations: {
       api: relationsTabApi(http),
       targetTypes: RELATION_TARGET_TYPES[customerUser ? 'CUSTOMER_USER' : 'TENANT_ADMIN'],

@@ -1,4 +1,5 @@
 import type { Customer } from '@meridian/common';
+import Dashboard from '@mui/icons-material/Dashboard';
 import DevicesOther from '@mui/icons-material/DevicesOther';
 import Domain from '@mui/icons-material/Domain';
 import SupervisorAccount from '@mui/icons-material/SupervisorAccount';
@@ -6,6 +7,7 @@ import ViewQuilt from '@mui/icons-material/ViewQuilt';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { alarmsTabApi } from '../../api/alarms';
 import { auditLogsTabSource } from '../../api/audit-logs';
 import { customerKeys, deleteCustomer, getCustomer, getCustomers, saveCustomer } from '../../api/customers';
 import { relationsTabApi } from '../../api/relations';
@@ -89,6 +91,20 @@ export function useCustomerTableConfig(): EntityTableConfig<Customer, CustomerVa
           isVisible: isPublicCustomer,
           onAction: (c) => navigate(`/customers/${c.id.id}/entityViews`),
         },
+        {
+          id: 'manageDashboards',
+          label: t('customer.manage-dashboards'),
+          icon: <Dashboard fontSize="small" />,
+          isVisible: (c) => !isPublicCustomer(c),
+          onAction: (c) => navigate(`/customers/${c.id.id}/dashboards`),
+        },
+        {
+          id: 'managePublicDashboards',
+          label: t('customer.manage-public-dashboards'),
+          icon: <Dashboard fontSize="small" />,
+          isVisible: isPublicCustomer,
+          onAction: (c) => navigate(`/customers/${c.id.id}/dashboards`),
+        },
       ],
       isSelectable: (c) => !isPublicCustomer(c),
       delete: {
@@ -109,6 +125,8 @@ export function useCustomerTableConfig(): EntityTableConfig<Customer, CustomerVa
         tabs: entityDataTabs(t, {
           entityId: (c) => c.id,
           attributes: telemetryTab,
+          // The alarms propagated to the customer.
+          alarms: alarmsTabApi(http),
           relations: { api: relationsTabApi(http), targetTypes: RELATION_TARGET_TYPES.TENANT_ADMIN },
           // A customer's tab lists what was done to and by the customer (reference console §3.14).
           auditLogs: auditLogsTabSource(http, 'customer'),

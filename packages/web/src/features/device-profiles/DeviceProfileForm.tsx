@@ -3,6 +3,10 @@ import Box from '@mui/material/Box';
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TENANT_DASHBOARDS } from '../../api/dashboards';
+import { AlarmRulesEditor } from '../../components/device-profile/alarm-rules/AlarmRulesEditor';
+import { AlarmRulesTabLabel } from '../../components/device-profile/alarm-rules/AlarmRulesTabLabel';
+import type { AlarmRulesFormHost } from '../../components/device-profile/alarm-rules/alarm-rule-values';
+import type { DashboardFieldRenderer } from '../../components/device-profile/alarm-rules/ConditionEditor';
 import { ProvisionFields } from '../../components/device-profile/ProvisionFields';
 import { TransportConfigurationFields } from '../../components/device-profile/TransportConfigurationFields';
 import type { TransportFormHost } from '../../components/device-profile/transport-values';
@@ -18,6 +22,11 @@ type Props = EntityFormProps<DeviceProfile, DeviceProfileValues>;
 /** The profile form's transport and provisioning parts work on any form with those root fields. */
 export function transportControl(control: Control<DeviceProfileValues>): Control<TransportFormHost> {
   return control as unknown as Control<TransportFormHost>;
+}
+
+/** The alarm rules editor works on any form with the `alarms` root field. */
+export function alarmRulesControl(control: Control<DeviceProfileValues>): Control<AlarmRulesFormHost> {
+  return control as unknown as Control<AlarmRulesFormHost>;
 }
 
 /** Details of a device profile (reference console §3.7 "Form"): name, mobile dashboard, description. */
@@ -59,4 +68,35 @@ export function DeviceProfileTransportTab({ form, editing }: Props) {
 
 export function DeviceProfileProvisionTab({ form, editing }: Props) {
   return <ProvisionFields control={transportControl(form.control)} disabled={!editing} />;
+}
+
+/** The mobile dashboard of an alarm rule: one of the tenant's dashboards. */
+const alarmDashboardField: DashboardFieldRenderer = (props) => <AlarmDashboardField {...props} />;
+
+function AlarmDashboardField(props: Parameters<DashboardFieldRenderer>[0]) {
+  const { t } = useTranslation();
+  return (
+    <DashboardField
+      control={props.control}
+      name={props.name}
+      label={t('device-profile.alarm-rules.mobile-dashboard')}
+      scope={TENANT_DASHBOARDS}
+      disabled={props.disabled}
+    />
+  );
+}
+
+export function DeviceProfileAlarmRulesTab({ form, editing }: Props) {
+  return (
+    <AlarmRulesEditor
+      control={alarmRulesControl(form.control)}
+      disabled={!editing}
+      dashboardField={alarmDashboardField}
+    />
+  );
+}
+
+/** "Alarm rules (N)", counting the alarms in the form. */
+export function DeviceProfileAlarmRulesTabLabel({ form }: Props) {
+  return <AlarmRulesTabLabel control={alarmRulesControl(form.control)} />;
 }

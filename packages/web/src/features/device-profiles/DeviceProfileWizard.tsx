@@ -7,6 +7,7 @@ import { useServices } from '../../app/services/useServices';
 import { WizardDialog } from '../../components/WizardDialog';
 import { selectors } from '../../selectors';
 import {
+  DeviceProfileAlarmRulesTab,
   DeviceProfileDetailsFields,
   DeviceProfileProvisionTab,
   DeviceProfileTransportTab,
@@ -17,19 +18,27 @@ import {
   deviceProfileValuesOf,
 } from './device-profile-values';
 
-const STEPS = ['details', 'transport', 'provisioning'] as const;
-const STEP_FIELDS = [['name', 'description'], ['transportType', 'transport'], ['provision']] as const;
+const STEPS = ['details', 'transport', 'alarms', 'provisioning'] as const;
+const STEP_FIELDS = [
+  ['name', 'description'],
+  ['transportType', 'transport'],
+  ['alarms'],
+  ['provision'],
+] as const;
 
 function stepOfErrors(errors: FieldErrors<DeviceProfileValues>): number {
   if (errors.name || errors.description) {
     return 0;
   }
-  return errors.transport || errors.transportType ? 1 : 2;
+  if (errors.transport || errors.transportType) {
+    return 1;
+  }
+  return errors.alarms ? 2 : 3;
 }
 
 /**
- * The "Create new device profile" wizard (reference console §3.7): details, transport configuration
- * and device provisioning steps; Add saves from any step once everything is valid.
+ * The "Create new device profile" wizard (reference console §3.7): details, transport configuration,
+ * alarm rules and device provisioning steps; Add saves from any step once everything is valid.
  */
 export function DeviceProfileWizard({ onClose, onAdded }: { onClose: () => void; onAdded: () => void }) {
   const { t } = useTranslation();
@@ -90,6 +99,9 @@ export function DeviceProfileWizard({ onClose, onAdded }: { onClose: () => void;
         <DeviceProfileTransportTab {...props} />
       </Box>
       <Box sx={{ display: step === 2 ? 'block' : 'none' }}>
+        <DeviceProfileAlarmRulesTab {...props} />
+      </Box>
+      <Box sx={{ display: step === 3 ? 'block' : 'none' }}>
         <DeviceProfileProvisionTab {...props} />
       </Box>
     </WizardDialog>

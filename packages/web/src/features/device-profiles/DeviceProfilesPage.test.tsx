@@ -92,6 +92,8 @@ describe('DeviceProfilesPage', () => {
     await user.click(within(wizard).getByTestId('transport-payload-type'));
     await user.click(await screen.findByRole('option', { name: 'Protobuf' }));
     await user.click(within(wizard).getByTestId(selectors.deviceProfiles.wizardNext));
+    // The alarm rules step: none for this profile.
+    await user.click(within(wizard).getByTestId(selectors.deviceProfiles.wizardNext));
     await user.click(within(wizard).getByTestId('provision-strategy'));
     await user.click(await screen.findByRole('option', { name: 'Allow to create new devices' }));
     await waitFor(() => expect(within(wizard).getByTestId('provision-device-key')).not.toHaveValue(''));

@@ -20,6 +20,8 @@ import {
 import type { EntityActionContext, EntityTableConfig } from '../../components/entity-table/types';
 import { selectors } from '../../selectors';
 import {
+  DeviceProfileAlarmRulesTab,
+  DeviceProfileAlarmRulesTabLabel,
   DeviceProfileDetailsFields,
   DeviceProfileProvisionTab,
   DeviceProfileTransportTab,
@@ -99,6 +101,12 @@ export function useDeviceProfileTable(): {
             id: 'transport',
             label: t('device-profile.transport-configuration'),
             render: (props) => <DeviceProfileTransportTab {...props} />,
+          },
+          {
+            id: 'alarms',
+            label: t('device-profile.alarm-rules.title'),
+            renderLabel: (props) => <DeviceProfileAlarmRulesTabLabel {...props} />,
+            render: (props) => <DeviceProfileAlarmRulesTab {...props} />,
           },
           {
             id: 'provisioning',

@@ -1,6 +1,11 @@
 import { createDefaultDeviceProfileData, type DeviceProfile } from '@meridian/common';
 import type { DeviceProfileDraft } from '../../api/device-profiles';
 import {
+  type AlarmRulesFormHost,
+  alarmsOfValues,
+  alarmsValuesOf,
+} from '../../components/device-profile/alarm-rules/alarm-rule-values';
+import {
   provisionOf,
   provisionValuesOf,
   type TransportFormHost,
@@ -8,8 +13,8 @@ import {
   transportValuesOf,
 } from '../../components/device-profile/transport-values';
 
-/** Values of the device profile form: details, transport configuration and provisioning. */
-export interface DeviceProfileValues extends TransportFormHost {
+/** Values of the device profile form: details, transport configuration, alarm rules and provisioning. */
+export interface DeviceProfileValues extends TransportFormHost, AlarmRulesFormHost {
   name: string;
   description: string;
   defaultDashboardId: string | null;
@@ -26,12 +31,13 @@ export function deviceProfileValuesOf(profile: DeviceProfile | null): DeviceProf
     transportType: profile?.transportType ?? 'DEFAULT',
     transport: transportValuesOf(profile?.profileData.transportConfiguration),
     provision: provisionValuesOf(profile),
+    alarms: alarmsValuesOf(profile?.profileData.alarms),
   };
 }
 
 /**
- * The profile to save: the stored one (if any) with the form's changes. Alarm rules and the other
- * profile data the form does not show are kept.
+ * The profile to save: the stored one (if any) with the form's changes. Profile data the form does
+ * not show is kept, and so is every stored alarm the form did not change (see alarmsOfValues).
  */
 export function deviceProfileOfValues(
   values: DeviceProfileValues,
@@ -60,6 +66,7 @@ export function deviceProfileOfValues(
       ...base,
       transportConfiguration: transportConfigurationOf(values.transportType, values.transport),
       provisionConfiguration,
+      alarms: alarmsOfValues(values.alarms, profile?.profileData.alarms),
     },
   };
 }

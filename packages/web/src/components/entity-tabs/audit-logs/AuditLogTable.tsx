@@ -6,9 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { EntityTable } from '../../entity-table/EntityTable';
 import type { EntityColumn, EntityTableConfig } from '../../entity-table/types';
 import { entityTypeLabel } from '../entity-type-labels';
+import { HistoryWindowButton } from '../history-window/HistoryWindowButton';
+import {
+  DEFAULT_HISTORY_WINDOW,
+  type HistoryWindow,
+  historyWindowRange,
+} from '../history-window/history-window';
+import { entityTabsSelectors } from '../selectors';
 import { AuditLogDetailsDialog } from './AuditLogDetailsDialog';
-import { HistoryWindowButton } from './HistoryWindowButton';
-import { DEFAULT_HISTORY_WINDOW, type HistoryWindow, historyWindowRange } from './history-window';
 
 /**
  * Whose entries a table lists: the tenant's (the audit logs page), one entity's (its tab: no entity
@@ -115,7 +120,14 @@ export function AuditLogTable({ mode, queryKey, fetch, now = Date.now }: AuditLo
       listKey: [timeWindow],
       fetchPage: (pageLink, signal) =>
         fetch({ ...pageLink, ...historyWindowRange(timeWindow, now()) }, signal),
-      headerFilter: <HistoryWindowButton value={timeWindow} onChange={setTimeWindow} now={now} />,
+      headerFilter: (
+        <HistoryWindowButton
+          value={timeWindow}
+          onChange={setTimeWindow}
+          testIds={entityTabsSelectors.auditLogs}
+          now={now}
+        />
+      ),
       columns,
       rowActions: [
         {

@@ -12,7 +12,6 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../entity-table/table-state';
-import { entityTabsSelectors } from '../selectors';
 import {
   fixedWindowOf,
   fromDateTimeInput,
@@ -22,8 +21,7 @@ import {
   toDateTimeInput,
 } from './history-window';
 
-const S = entityTabsSelectors.auditLogs;
-
+// The time window's messages live under `audit.`, where it was first used.
 const UNIT_KEYS: Record<PredefinedInterval['unit'], string> = {
   MILLISECONDS: 'audit.interval-milliseconds',
   SECONDS: 'audit.interval-seconds',
@@ -43,19 +41,38 @@ function useIntervalLabel() {
   };
 }
 
+/** data-testid values of the button and its panel; each table using it has its own. */
+export interface HistoryWindowTestIds {
+  timewindow: string;
+  timewindowPanel: string;
+  timewindowLast: string;
+  timewindowFixed: string;
+  timewindowInterval: string;
+  timewindowStart: string;
+  timewindowEnd: string;
+  timewindowUpdate: string;
+  timewindowCancel: string;
+}
+
 export interface HistoryWindowButtonProps {
   value: HistoryWindow;
   onChange: (value: HistoryWindow) => void;
+  testIds: HistoryWindowTestIds;
   /** Current time; Date.now by default. */
   now?: () => number;
 }
 
 /**
- * The time window of the audit log: a button showing the window, opening a panel with "Last" (an
- * interval up to now) or "Time period" (from–to), Cancel and Update (spec 3 §2.3: minimum width
- * 417 px, maximum height 550 px; Update needs a valid, changed window).
+ * The history time window of a table (audit logs, alarms): a button showing the window, opening a
+ * panel with "Last" (an interval up to now) or "Time period" (from–to), Cancel and Update (spec 3
+ * §2.3: minimum width 417 px, maximum height 550 px; Update needs a valid, changed window).
  */
-export function HistoryWindowButton({ value, onChange, now = Date.now }: HistoryWindowButtonProps) {
+export function HistoryWindowButton({
+  value,
+  onChange,
+  testIds: S,
+  now = Date.now,
+}: HistoryWindowButtonProps) {
   const { t } = useTranslation();
   const intervalLabel = useIntervalLabel();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

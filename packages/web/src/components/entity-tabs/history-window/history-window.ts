@@ -7,8 +7,8 @@ import {
 } from '@meridian/common';
 
 /**
- * The history time window of the audit log (reference console §3.14 "Time window (history)"): the
- * last N (one of the predefined intervals, spec 2 §9) up to now, or a fixed period.
+ * The history time window of a time-ranged table (audit logs, reference console §3.14; alarms,
+ * §4.3): the last N (one of the predefined intervals, spec 2 §9) up to now, or a fixed period.
  */
 export type HistoryWindow =
   | { kind: 'last'; durationMs: number }

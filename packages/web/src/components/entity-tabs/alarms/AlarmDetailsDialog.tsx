@@ -1,0 +1,171 @@
+import type { AlarmInfo } from '@meridian/common';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../entity-table/table-state';
+import { entityTabsSelectors } from '../selectors';
+import { canAcknowledge, canClear, severityColor, severityLabel, statusLabel } from './alarm-labels';
+import type { AlarmsTabApi } from './types';
+
+const S = entityTabsSelectors.alarms;
+
+/** A read-only field of the dialog; `name` picks its test id. */
+function ReadonlyField({
+  name,
+  label,
+  value,
+  color,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  color?: string;
+}) {
+  return (
+    <TextField
+      fullWidth
+      size="small"
+      label={label}
+      value={value}
+      slotProps={{
+        inputLabel: { shrink: true },
+        htmlInput: {
+          readOnly: true,
+          'data-testid': S.detailsField(name),
+          style: color ? { color, fontWeight: 'bold' } : undefined,
+        },
+      }}
+    />
+  );
+}
+
+/** An alarm timestamp; 0 means "not yet" and shows empty. */
+const timeText = (ts: number) => (ts > 0 ? formatDateTime(ts) : '');
+
+export interface AlarmDetailsDialogProps {
+  alarm: AlarmInfo;
+  api: Pick<AlarmsTabApi, 'ackAlarm' | 'clearAlarm' | 'getAlarmInfo'>;
+  /** Called after the alarm was acknowledged or cleared, so the list can reload. */
+  onChanged: () => void;
+  onClose: () => void;
+}
+
+/**
+ * "Alarm details" (reference console §4.3): times, originator, type, severity, status and the
+ * details JSON. Acknowledge is offered while the alarm is unacknowledged, Clear while it is active;
+ * after either the dialog shows the alarm as the server now has it.
+ */
+export function AlarmDetailsDialog({ alarm: initial, api, onChanged, onClose }: AlarmDetailsDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [alarm, setAlarm] = useState(initial);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (action: (alarmId: string) => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await action(alarm.id.id);
+    } catch {
+      // Shown by the HTTP client; the alarm is as it was.
+      setBusy(false);
+      return;
+    }
+    onChanged();
+    try {
+      setAlarm(await api.getAlarmInfo(alarm.id.id));
+    } catch {
+      // Shown by the HTTP client; the list still reloads.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const details =
+    alarm.details === null || alarm.details === undefined ? '' : JSON.stringify(alarm.details, null, 2);
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      data-testid={S.detailsDialog}
+    >
+      <DialogTitle id={titleId}>{t('alarm.alarm-details')}</DialogTitle>
+      <DialogContent dividers>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
+          <ReadonlyField
+            name="created-time"
+            label={t('alarm.created-time')}
+            value={timeText(alarm.createdTime)}
+          />
+          <ReadonlyField name="originator" label={t('alarm.originator')} value={alarm.originatorName ?? ''} />
+          <ReadonlyField name="start-time" label={t('alarm.start-time')} value={timeText(alarm.startTs)} />
+          <ReadonlyField name="end-time" label={t('alarm.end-time')} value={timeText(alarm.endTs)} />
+          {alarm.ackTs > 0 && (
+            <ReadonlyField name="ack-time" label={t('alarm.ack-time')} value={timeText(alarm.ackTs)} />
+          )}
+          {alarm.clearTs > 0 && (
+            <ReadonlyField name="clear-time" label={t('alarm.clear-time')} value={timeText(alarm.clearTs)} />
+          )}
+          <ReadonlyField name="type" label={t('alarm.type')} value={alarm.type} />
+          <ReadonlyField
+            name="severity"
+            label={t('alarm.severity')}
+            value={severityLabel(t, alarm.severity)}
+            color={severityColor(alarm.severity)}
+          />
+          <ReadonlyField name="status" label={t('alarm.status')} value={statusLabel(t, alarm.status)} />
+        </Box>
+        <TextField
+          fullWidth
+          multiline
+          minRows={4}
+          maxRows={20}
+          margin="normal"
+          label={t('alarm.details')}
+          value={details}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: {
+              readOnly: true,
+              'data-testid': S.detailsField('details'),
+              style: { fontFamily: 'monospace', fontSize: 13 },
+            },
+          }}
+        />
+      </DialogContent>
+      <DialogActions>
+        {canAcknowledge(alarm) && (
+          <Button
+            variant="contained"
+            disabled={busy}
+            onClick={() => void run(api.ackAlarm)}
+            data-testid={S.ack}
+          >
+            {t('alarm.acknowledge')}
+          </Button>
+        )}
+        {canClear(alarm) && (
+          <Button
+            variant="contained"
+            disabled={busy}
+            onClick={() => void run(api.clearAlarm)}
+            data-testid={S.clear}
+          >
+            {t('alarm.clear')}
+          </Button>
+        )}
+        <Button onClick={onClose} data-testid={S.detailsClose}>
+          {t('action.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,18 @@
+import { useCustomerAssignableScope } from '../../app/routes/useCustomerAssignableScope';
+import { EntityTable } from '../../components/entity-table/EntityTable';
+import { useDashboardTable } from './dashboard-table';
+
+/**
+ * /dashboards (the tenant's, or a customer user's own) and /customers/:customerId/dashboards. A
+ * dashboard has no details page: /dashboards/:id is the dashboard itself.
+ */
+export function DashboardsPage() {
+  const scope = useCustomerAssignableScope();
+  const { config, dialogs } = useDashboardTable(scope);
+  return (
+    <>
+      <EntityTable key={scope.kind === 'tenant' ? 'tenant' : scope.customerId} config={config} />
+      {dialogs}
+    </>
+  );
+}
