@@ -1,11 +1,7 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import { type FormEventHandler, type ReactNode, useId } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogForm } from './DialogForm';
+import { DialogFrame } from './DialogFrame';
 
 export interface FormDialogProps {
   title: ReactNode;
@@ -16,6 +12,8 @@ export interface FormDialogProps {
   submitDisabled: boolean;
   /** Lines above and below the content, for forms that scroll. */
   dividers?: boolean;
+  /** Wider for forms with rows of fields; `sm` by default. */
+  maxWidth?: 'sm' | 'md';
   testIds: { dialog: string; cancel: string; submit: string };
   children: ReactNode;
 }
@@ -28,32 +26,31 @@ export function FormDialog({
   submitLabel,
   submitDisabled,
   dividers,
+  maxWidth = 'sm',
   testIds,
   children,
 }: FormDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   return (
-    <Dialog
-      open
+    <DialogFrame
+      title={title}
       onClose={onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-      data-testid={testIds.dialog}
-    >
-      <DialogForm onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent dividers={dividers}>{children}</DialogContent>
-        <DialogActions>
+      maxWidth={maxWidth}
+      dividers={dividers}
+      onSubmit={onSubmit}
+      testId={testIds.dialog}
+      actions={
+        <>
           <Button onClick={onClose} data-testid={testIds.cancel}>
             {t('action.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={submitDisabled} data-testid={testIds.submit}>
             {submitLabel}
           </Button>
-        </DialogActions>
-      </DialogForm>
-    </Dialog>
+        </>
+      }
+    >
+      {children}
+    </DialogFrame>
   );
 }

@@ -1,10 +1,10 @@
 import DialogContentText from '@mui/material/DialogContentText';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerKeys, findAssignableCustomers } from '../../api/customers';
 import { useServices } from '../../app/services/useServices';
+import { AssignDialog } from '../../components/entity-table/AssignDialog';
 import { EntityMultiAutocomplete, type PickerOption } from '../../components/entity-table/EntityAutocomplete';
-import { FormDialog } from '../../components/entity-table/FormDialog';
 import { selectors } from '../../selectors';
 
 export interface DashboardCustomersDialogProps {
@@ -37,30 +37,13 @@ export function DashboardCustomersDialog({
   const { t } = useTranslation();
   const { http } = useServices();
   const [customers, setCustomers] = useState<PickerOption[]>(initial);
-  const [busy, setBusy] = useState(false);
-  const picked = allowNone || customers.length > 0;
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!picked) {
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(customers);
-      onClose();
-    } catch {
-      // Shown by the HTTP client.
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <FormDialog
+    <AssignDialog
       title={title}
+      picked={allowNone || customers.length > 0}
+      onAssign={() => onSubmit(customers)}
       onClose={onClose}
-      onSubmit={submit}
       submitLabel={submitLabel}
-      submitDisabled={!picked || busy}
       testIds={{
         dialog: selectors.dashboards.customersDialog,
         cancel: selectors.dashboards.customersCancel,
@@ -85,6 +68,6 @@ export function DashboardCustomersDialog({
         autoFocus
         testId={selectors.dashboards.customers}
       />
-    </FormDialog>
+    </AssignDialog>
   );
 }

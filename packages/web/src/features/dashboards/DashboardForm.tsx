@@ -2,6 +2,7 @@ import type { DashboardInfo } from '@meridian/common';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { CopyableLink } from '../../components/entity-table/CopyableLink';
 import { EntityNameField } from '../../components/entity-table/EntityNameField';
 import { FormTextArea } from '../../components/entity-table/FormTextArea';
 import type { EntityFormProps } from '../../components/entity-table/types';
@@ -14,7 +15,6 @@ import {
   isMobileOrder,
   publicLinkOf,
 } from './dashboard-values';
-import { PublicLink } from './PublicLink';
 
 export interface DashboardFormProps extends EntityFormProps<DashboardInfo, DashboardValues> {
   /** The public link is shown to tenant administrators only. */
@@ -39,8 +39,9 @@ export function DashboardForm({ form, entity, editing, isAdd, showPublicLink }: 
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
             {t('dashboards.public-link')}
           </Typography>
-          <PublicLink
+          <CopyableLink
             link={publicLink}
+            copyLabel={t('dashboards.copy-public-link')}
             testIds={{ link: selectors.dashboards.publicLink, copy: selectors.dashboards.copyPublicLink }}
           />
         </Box>

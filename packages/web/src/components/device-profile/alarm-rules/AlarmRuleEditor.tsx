@@ -16,7 +16,6 @@ import { FormCheckbox } from '../../FormCheckbox';
 import { FormSelectField } from '../../FormSelectField';
 import { FormTextField } from '../../FormTextField';
 import { KeysListInput } from '../../KeysListInput';
-import { RemoveButton } from '../RemoveButton';
 import {
   type AlarmRulesFormHost,
   alarmTypeError,
@@ -25,6 +24,7 @@ import {
   unusedSeverities,
 } from './alarm-rule-values';
 import { ConditionEditor, type DashboardFieldRenderer } from './ConditionEditor';
+import { RemoveItem } from './RemoveItem';
 
 const S = selectors.alarmRules;
 
@@ -72,12 +72,11 @@ function CreateRules({ control, index, disabled, dashboardField }: Omit<AlarmRul
               </Box>
               <Box sx={{ flex: 1 }} />
               {!disabled && rules.fields.length > 1 && (
-                <Box data-testid={S.removeCreateRule(index, ruleIndex)}>
-                  <RemoveButton
-                    label={t('device-profile.alarm-rules.remove-create-condition')}
-                    onClick={() => rules.remove(ruleIndex)}
-                  />
-                </Box>
+                <RemoveItem
+                  label={t('device-profile.alarm-rules.remove-create-condition')}
+                  onClick={() => rules.remove(ruleIndex)}
+                  testId={S.removeCreateRule(index, ruleIndex)}
+                />
               )}
             </Box>
             <ConditionEditor
@@ -121,12 +120,11 @@ function ClearRule({ control, index, disabled, dashboardField }: Omit<AlarmRuleE
         <Paper variant="outlined" sx={{ p: 1.5, mt: 1 }}>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
             {!disabled && (
-              <Box data-testid={S.removeClearRule(index)}>
-                <RemoveButton
-                  label={t('device-profile.alarm-rules.remove-clear-condition')}
-                  onClick={() => field.onChange(null)}
-                />
-              </Box>
+              <RemoveItem
+                label={t('device-profile.alarm-rules.remove-clear-condition')}
+                onClick={() => field.onChange(null)}
+                testId={S.removeClearRule(index)}
+              />
             )}
           </Box>
           <ConditionEditor
@@ -231,9 +229,12 @@ export function AlarmRuleEditor({
           testId={S.alarmType(index)}
         />
         {!disabled && (
-          <Box sx={{ pt: 1.5 }} data-testid={S.removeAlarm(index)}>
-            <RemoveButton label={t('device-profile.alarm-rules.remove-alarm')} onClick={onRemove} />
-          </Box>
+          <RemoveItem
+            sx={{ pt: 1.5 }}
+            label={t('device-profile.alarm-rules.remove-alarm')}
+            onClick={onRemove}
+            testId={S.removeAlarm(index)}
+          />
         )}
       </Box>
       <CreateRules control={control} index={index} disabled={disabled} dashboardField={dashboardField} />

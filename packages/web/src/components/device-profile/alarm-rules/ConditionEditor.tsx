@@ -94,6 +94,15 @@ export function ConditionEditor({ control, name, disabled, testPath, dashboardFi
   const scheduleValue = schedule.field.value as AlarmSchedule;
   const filtersText = conditionText(conditionValue, t);
   const missing = filtersText === '';
+  // Read-only rules offer no dialog.
+  const editOf = (opens: 'condition' | 'schedule', label: string, testId: string) =>
+    disabled ? undefined : { label, onClick: () => setDialog(opens), testId };
+  const closeDialog = () => setDialog(null);
+  // A dialog's Save stores what it edited and closes it.
+  const saveTo = (field: { onChange: (value: unknown) => void }) => (next: unknown) => {
+    field.onChange(next);
+    closeDialog();
+  };
 
   return (
     <Box>
@@ -102,15 +111,7 @@ export function ConditionEditor({ control, name, disabled, testPath, dashboardFi
         text={missing ? t('device-profile.alarm-rules.condition-required') : filtersText}
         error={missing}
         testId={S.conditionText(testPath)}
-        edit={
-          disabled
-            ? undefined
-            : {
-                label: t('device-profile.alarm-rules.edit-condition'),
-                onClick: () => setDialog('condition'),
-                testId: S.editCondition(testPath),
-              }
-        }
+        edit={editOf('condition', t('device-profile.alarm-rules.edit-condition'), S.editCondition(testPath))}
       />
       <SummaryLine
         label={t('device-profile.alarm-rules.condition-type')}
@@ -121,15 +122,7 @@ export function ConditionEditor({ control, name, disabled, testPath, dashboardFi
         label={t('device-profile.alarm-rules.schedule')}
         text={scheduleText(scheduleValue, t)}
         testId={S.scheduleText(testPath)}
-        edit={
-          disabled
-            ? undefined
-            : {
-                label: t('device-profile.alarm-rules.edit-schedule'),
-                onClick: () => setDialog('schedule'),
-                testId: S.editSchedule(testPath),
-              }
-        }
+        edit={editOf('schedule', t('device-profile.alarm-rules.edit-schedule'), S.editSchedule(testPath))}
       />
       <FormTextArea
         control={control}
@@ -143,24 +136,10 @@ export function ConditionEditor({ control, name, disabled, testPath, dashboardFi
       />
       {dashboardField?.({ control, name: `${name}.dashboardId`, disabled })}
       {dialog === 'condition' && (
-        <ConditionDialog
-          condition={conditionValue}
-          onSave={(next) => {
-            condition.field.onChange(next);
-            setDialog(null);
-          }}
-          onClose={() => setDialog(null)}
-        />
+        <ConditionDialog condition={conditionValue} onSave={saveTo(condition.field)} onClose={closeDialog} />
       )}
       {dialog === 'schedule' && (
-        <ScheduleDialog
-          schedule={scheduleValue}
-          onSave={(next) => {
-            schedule.field.onChange(next);
-            setDialog(null);
-          }}
-          onClose={() => setDialog(null)}
-        />
+        <ScheduleDialog schedule={scheduleValue} onSave={saveTo(schedule.field)} onClose={closeDialog} />
       )}
     </Box>
   );

@@ -1,13 +1,11 @@
 import { ALARM_CONDITION_KEY_TYPES, ENTITY_KEY_VALUE_TYPES, type EntityKeyValueType } from '@meridian/common';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { type Control, useController, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { selectors } from '../../../selectors';
 import { formRow } from '../../form-row';
-import { RemoveButton } from '../RemoveButton';
 import {
   ALARM_ENTITY_FIELDS,
   type ConditionValues,
@@ -21,8 +19,13 @@ import {
   valueText,
 } from './condition-values';
 import { PredicateEditor } from './PredicateEditor';
+import { RemoveItem } from './RemoveItem';
+import { RuleSelect } from './RuleSelect';
+import { ValueField } from './ValueField';
 
 const S = selectors.alarmRules;
+
+const PREDICATE_KINDS: readonly PredicateValues['kind'][] = ['SIMPLE', 'COMPLEX'];
 
 /** The first simple predicate of a group, for turning a complex predicate back into a simple one. */
 function firstSimple(predicate: PredicateValues): PredicateValues | null {
@@ -108,51 +111,35 @@ export function KeyFilterFields({ control, index, onRemove }: KeyFilterFieldsPro
     ? ALARM_ENTITY_FIELDS
     : [...ALARM_ENTITY_FIELDS, key.field.value as string];
   const keyError = key.fieldState.error?.message;
-  const constantError = constant.fieldState.error?.message;
-  const selectTestId = (testId: string) => ({
-    select: { SelectDisplayProps: { 'data-testid': testId } as object },
-  });
 
   return (
     <Paper variant="outlined" sx={{ p: 1.5, mb: 1.5 }} data-testid={S.filter(index)}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
         <Box sx={{ ...formRow, flex: 1, minWidth: 0 }}>
-          <TextField
-            select
+          <RuleSelect
             fullWidth
-            margin="dense"
-            size="small"
             label={t('device-profile.alarm-rules.key-type')}
             value={type}
-            onChange={(event) => changeKeyType(event.target.value as FilterValues['keyType'])}
-            slotProps={selectTestId(S.filterKeyType(index))}
-          >
-            {ALARM_CONDITION_KEY_TYPES.map((option) => (
-              <MenuItem key={option} value={option}>
-                {t(`device-profile.alarm-rules.key-types.${option}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={ALARM_CONDITION_KEY_TYPES}
+            optionLabel={(option) => t(`device-profile.alarm-rules.key-types.${option}`)}
+            onChange={changeKeyType}
+            testId={S.filterKeyType(index)}
+          />
           {type === 'ENTITY_FIELD' ? (
-            <TextField
-              select
+            <RuleSelect
               fullWidth
-              margin="dense"
-              size="small"
               label={t('device-profile.alarm-rules.key-name')}
               value={key.field.value}
-              onChange={(event) => {
-                key.field.onChange(event.target.value);
-                changeValueType(entityFieldValueType(event.target.value));
+              options={entityFields}
+              optionLabel={(field) =>
+                t(`device-profile.alarm-rules.entity-fields.${field}`, { defaultValue: field })
+              }
+              onChange={(field) => {
+                key.field.onChange(field);
+                changeValueType(entityFieldValueType(field));
               }}
-              slotProps={selectTestId(S.filterKey(index))}
-            >
-              {entityFields.map((field) => (
-                <MenuItem key={field} value={field}>
-                  {t(`device-profile.alarm-rules.entity-fields.${field}`, { defaultValue: field })}
-                </MenuItem>
-              ))}
-            </TextField>
+              testId={S.filterKey(index)}
+            />
           ) : (
             <TextField
               fullWidth
@@ -170,86 +157,50 @@ export function KeyFilterFields({ control, index, onRemove }: KeyFilterFieldsPro
               slotProps={{ htmlInput: { 'data-testid': S.filterKey(index) } }}
             />
           )}
-          <TextField
-            select
+          <RuleSelect
             fullWidth
-            margin="dense"
-            size="small"
             label={t('device-profile.alarm-rules.value-type')}
             value={currentValueType}
-            onChange={(event) => changeValueType(event.target.value as EntityKeyValueType)}
-            slotProps={selectTestId(S.filterValueType(index))}
-          >
-            {ENTITY_KEY_VALUE_TYPES.map((option) => (
-              <MenuItem key={option} value={option}>
-                {t(`device-profile.alarm-rules.value-types.${option}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          {type === 'CONSTANT' &&
-            (currentValueType === 'BOOLEAN' ? (
-              <TextField
-                select
-                fullWidth
-                margin="dense"
-                size="small"
-                label={t('device-profile.alarm-rules.constant-value')}
-                value={constant.field.value === 'true' ? 'true' : 'false'}
-                onChange={(event) => constant.field.onChange(event.target.value)}
-                slotProps={selectTestId(S.filterConstant(index))}
-              >
-                <MenuItem value="true">{t('device-profile.alarm-rules.boolean-values.true')}</MenuItem>
-                <MenuItem value="false">{t('device-profile.alarm-rules.boolean-values.false')}</MenuItem>
-              </TextField>
-            ) : (
-              <TextField
-                fullWidth
-                margin="dense"
-                size="small"
-                required={currentValueType !== 'STRING'}
-                type={
-                  currentValueType === 'NUMERIC'
-                    ? 'number'
-                    : currentValueType === 'DATE_TIME'
-                      ? 'datetime-local'
-                      : 'text'
-                }
-                label={t('device-profile.alarm-rules.constant-value')}
-                value={constant.field.value}
-                onChange={(event) => constant.field.onChange(event.target.value)}
-                error={constantError !== undefined}
-                helperText={constantError ? t(constantError) : undefined}
-                slotProps={{
-                  htmlInput: { 'data-testid': S.filterConstant(index) },
-                  inputLabel: currentValueType === 'DATE_TIME' ? { shrink: true } : undefined,
-                }}
-              />
-            ))}
+            options={ENTITY_KEY_VALUE_TYPES}
+            optionLabel={(option) => t(`device-profile.alarm-rules.value-types.${option}`)}
+            onChange={changeValueType}
+            testId={S.filterValueType(index)}
+          />
+          {type === 'CONSTANT' && (
+            <ValueField
+              valueType={currentValueType}
+              label={t('device-profile.alarm-rules.constant-value')}
+              value={constant.field.value}
+              onChange={(next) => constant.field.onChange(next)}
+              required={currentValueType !== 'STRING'}
+              error={constant.fieldState.error?.message}
+              testId={S.filterConstant(index)}
+            />
+          )}
         </Box>
-        <Box sx={{ pt: 1 }} data-testid={S.removeFilter(index)}>
-          <RemoveButton label={t('device-profile.alarm-rules.remove-filter')} onClick={onRemove} />
-        </Box>
+        <RemoveItem
+          sx={{ pt: 1 }}
+          label={t('device-profile.alarm-rules.remove-filter')}
+          onClick={onRemove}
+          testId={S.removeFilter(index)}
+        />
       </Box>
-      <TextField
-        select
-        margin="dense"
-        size="small"
+      <RuleSelect
         label={t('device-profile.alarm-rules.predicate-kind')}
         value={currentPredicate.kind}
-        onChange={(event) => {
-          if (event.target.value === 'COMPLEX') {
+        options={PREDICATE_KINDS}
+        optionLabel={(kind) => t(`device-profile.alarm-rules.predicate-kinds.${kind}`)}
+        onChange={(kind) => {
+          if (kind === 'COMPLEX') {
             const wrapped = newComplexPredicate(currentValueType);
             predicate.field.onChange({ ...wrapped, predicates: [currentPredicate] });
           } else {
             predicate.field.onChange(firstSimple(currentPredicate) ?? newSimplePredicate(currentValueType));
           }
         }}
-        sx={{ minWidth: 240 }}
-        slotProps={selectTestId(S.filterPredicateKind(index))}
-      >
-        <MenuItem value="SIMPLE">{t('device-profile.alarm-rules.predicate-kinds.SIMPLE')}</MenuItem>
-        <MenuItem value="COMPLEX">{t('device-profile.alarm-rules.predicate-kinds.COMPLEX')}</MenuItem>
-      </TextField>
+        minWidth={240}
+        testId={S.filterPredicateKind(index)}
+      />
       <PredicateEditor
         value={currentPredicate}
         onChange={(next) => predicate.field.onChange(next)}

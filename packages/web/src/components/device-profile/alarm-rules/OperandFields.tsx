@@ -2,7 +2,6 @@ import type { EntityKeyValueType } from '@meridian/common';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { formRow } from '../../form-row';
@@ -13,6 +12,11 @@ import {
   sourceAttributeError,
   valueError,
 } from './condition-values';
+import { RuleSelect } from './RuleSelect';
+import { ValueField } from './ValueField';
+
+/** A static value first, then the attributes it may be read from. */
+const SOURCE_OPTIONS: readonly OperandValues['sourceType'][] = ['', ...ALARM_DYNAMIC_SOURCE_TYPES];
 
 export interface OperandTestIds {
   value: string;
@@ -54,64 +58,31 @@ export function OperandFields({
   const ownError = valueErrorKey === undefined ? valueError(value.value, valueType) : valueErrorKey;
   const valueProblem = showErrors ? ownError : null;
   const attributeProblem = showErrors ? sourceAttributeError(value) : null;
-  const inputType =
-    valueType === 'NUMERIC' ? 'number' : valueType === 'DATE_TIME' ? 'datetime-local' : 'text';
   return (
     <Box sx={{ ...formRow, alignItems: { sm: 'flex-start' } }}>
-      {valueType === 'BOOLEAN' ? (
-        <TextField
-          select
-          fullWidth
-          margin="dense"
-          size="small"
-          label={value.sourceType ? t('device-profile.alarm-rules.default-value') : label}
-          value={value.value === 'true' ? 'true' : 'false'}
-          onChange={(event) => set({ value: event.target.value })}
-          disabled={disabled}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': testIds.value } as object } }}
-        >
-          <MenuItem value="true">{t('device-profile.alarm-rules.boolean-values.true')}</MenuItem>
-          <MenuItem value="false">{t('device-profile.alarm-rules.boolean-values.false')}</MenuItem>
-        </TextField>
-      ) : (
-        <TextField
-          fullWidth
-          margin="dense"
-          size="small"
-          type={inputType}
-          label={value.sourceType ? t('device-profile.alarm-rules.default-value') : label}
-          value={value.value}
-          onChange={(event) => set({ value: event.target.value })}
-          disabled={disabled}
-          error={valueProblem !== null}
-          helperText={valueProblem ? t(valueProblem) : undefined}
-          slotProps={{
-            htmlInput: { 'data-testid': testIds.value },
-            inputLabel: valueType === 'DATE_TIME' ? { shrink: true } : undefined,
-          }}
-        />
-      )}
-      <TextField
-        select
+      <ValueField
+        valueType={valueType}
+        label={value.sourceType ? t('device-profile.alarm-rules.default-value') : label}
+        value={value.value}
+        onChange={(next) => set({ value: next })}
+        disabled={disabled}
+        error={valueProblem}
+        testId={testIds.value}
+      />
+      <RuleSelect
         fullWidth
-        margin="dense"
-        size="small"
         label={t('device-profile.alarm-rules.dynamic-source')}
         value={value.sourceType}
-        onChange={(event) => {
-          const sourceType = event.target.value as OperandValues['sourceType'];
-          set({ sourceType, inherit: isInheritable(sourceType) && value.inherit });
-        }}
+        options={SOURCE_OPTIONS}
+        optionLabel={(source) =>
+          source
+            ? t(`device-profile.alarm-rules.dynamic-sources.${source}`)
+            : t('device-profile.alarm-rules.static-value')
+        }
+        onChange={(sourceType) => set({ sourceType, inherit: isInheritable(sourceType) && value.inherit })}
         disabled={disabled}
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': testIds.source } as object } }}
-      >
-        <MenuItem value="">{t('device-profile.alarm-rules.static-value')}</MenuItem>
-        {ALARM_DYNAMIC_SOURCE_TYPES.map((source) => (
-          <MenuItem key={source} value={source}>
-            {t(`device-profile.alarm-rules.dynamic-sources.${source}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+        testId={testIds.source}
+      />
       {value.sourceType && (
         <Box sx={{ width: '100%' }}>
           <TextField

@@ -5,13 +5,10 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { selectors } from '../../../selectors';
 import { formRow } from '../../form-row';
-import { RemoveButton } from '../RemoveButton';
 import {
   type ComplexPredicateValues,
   newComplexPredicate,
@@ -21,6 +18,8 @@ import {
   type SimplePredicateValues,
 } from './condition-values';
 import { OperandFields } from './OperandFields';
+import { RemoveItem, type RemoveItemProps } from './RemoveItem';
+import { RuleSelect } from './RuleSelect';
 
 const S = selectors.alarmRules;
 
@@ -36,39 +35,51 @@ export interface PredicateEditorProps<P extends PredicateValues = PredicateValue
   onRemove?: () => void;
 }
 
-function SimplePredicateEditor({
-  value,
-  onChange,
-  valueType,
-  disabled,
-  showErrors,
+/** What a group offers to add: a simple predicate or a nested group. */
+const ADD_PREDICATE_BUTTONS = [
+  { make: newSimplePredicate, label: 'device-profile.alarm-rules.add-predicate', testId: S.addPredicate },
+  {
+    make: newComplexPredicate,
+    label: 'device-profile.alarm-rules.add-complex-predicate',
+    testId: S.addComplexPredicate,
+  },
+] as const;
+
+/** Removes a predicate from its group; the filter's own predicate and a read-only one have none. */
+function RemovePredicate({
   path,
   onRemove,
-}: PredicateEditorProps<SimplePredicateValues>) {
+  disabled,
+  sx,
+}: Pick<PredicateEditorProps, 'path' | 'onRemove' | 'disabled'> & Pick<RemoveItemProps, 'sx'>) {
+  const { t } = useTranslation();
+  return onRemove && !disabled ? (
+    <RemoveItem
+      sx={sx}
+      label={t('device-profile.alarm-rules.remove-predicate')}
+      onClick={onRemove}
+      testId={S.removePredicate(path)}
+    />
+  ) : null;
+}
+
+function SimplePredicateEditor(props: PredicateEditorProps<SimplePredicateValues>) {
+  const { value, onChange, valueType, disabled, showErrors, path } = props;
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Box sx={{ ...formRow, alignItems: { sm: 'center' } }}>
-          <TextField
-            select
-            margin="dense"
-            size="small"
+          <RuleSelect
             label={t('device-profile.alarm-rules.operation')}
             value={value.operation}
-            onChange={(event) => onChange({ ...value, operation: event.target.value })}
+            options={operationsOf(valueType)}
+            optionLabel={(operation) => t(`device-profile.alarm-rules.operations.${operation}`)}
+            onChange={(operation) => onChange({ ...value, operation })}
             disabled={disabled}
-            sx={{ minWidth: 200 }}
-            slotProps={{
-              select: { SelectDisplayProps: { 'data-testid': S.predicateOperation(path) } as object },
-            }}
-          >
-            {operationsOf(valueType).map((operation) => (
-              <MenuItem key={operation} value={operation}>
-                {t(`device-profile.alarm-rules.operations.${operation}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            minWidth={200}
+            testId={S.predicateOperation(path)}
+          />
           {valueType === 'STRING' && (
             <FormControlLabel
               control={
@@ -99,56 +110,30 @@ function SimplePredicateEditor({
           }}
         />
       </Box>
-      {onRemove && !disabled && (
-        <Box sx={{ pt: 1 }} data-testid={S.removePredicate(path)}>
-          <RemoveButton label={t('device-profile.alarm-rules.remove-predicate')} onClick={onRemove} />
-        </Box>
-      )}
+      <RemovePredicate {...props} sx={{ pt: 1 }} />
     </Box>
   );
 }
 
-function ComplexPredicateEditor({
-  value,
-  onChange,
-  valueType,
-  disabled,
-  showErrors,
-  path,
-  onRemove,
-}: PredicateEditorProps<ComplexPredicateValues>) {
+function ComplexPredicateEditor(props: PredicateEditorProps<ComplexPredicateValues>) {
+  const { value, onChange, valueType, disabled, showErrors, path } = props;
   const { t } = useTranslation();
   const setChildren = (predicates: PredicateValues[]) => onChange({ ...value, predicates });
   return (
     <Paper variant="outlined" sx={{ p: 1.5, my: 1 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <TextField
-          select
-          margin="dense"
-          size="small"
+        <RuleSelect
           label={t('device-profile.alarm-rules.complex-operation')}
           value={value.operation}
-          onChange={(event) =>
-            onChange({ ...value, operation: event.target.value as ComplexPredicateValues['operation'] })
-          }
+          options={COMPLEX_OPERATIONS}
+          optionLabel={(operation) => t(`device-profile.alarm-rules.complex-operation-labels.${operation}`)}
+          onChange={(operation) => onChange({ ...value, operation })}
           disabled={disabled}
-          sx={{ minWidth: 240 }}
-          slotProps={{
-            select: { SelectDisplayProps: { 'data-testid': S.predicateOperation(path) } as object },
-          }}
-        >
-          {COMPLEX_OPERATIONS.map((operation) => (
-            <MenuItem key={operation} value={operation}>
-              {t(`device-profile.alarm-rules.complex-operation-labels.${operation}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          minWidth={240}
+          testId={S.predicateOperation(path)}
+        />
         <Box sx={{ flex: 1 }} />
-        {onRemove && !disabled && (
-          <Box data-testid={S.removePredicate(path)}>
-            <RemoveButton label={t('device-profile.alarm-rules.remove-predicate')} onClick={onRemove} />
-          </Box>
-        )}
+        <RemovePredicate {...props} />
       </Box>
       <Box sx={{ pl: 2, borderLeft: 2, borderColor: 'divider' }}>
         {value.predicates.map((child, index) => (
@@ -170,22 +155,17 @@ function ComplexPredicateEditor({
         )}
         {!disabled && (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button
-              size="small"
-              startIcon={<Add />}
-              onClick={() => setChildren([...value.predicates, newSimplePredicate(valueType)])}
-              data-testid={S.addPredicate(path)}
-            >
-              {t('device-profile.alarm-rules.add-predicate')}
-            </Button>
-            <Button
-              size="small"
-              startIcon={<Add />}
-              onClick={() => setChildren([...value.predicates, newComplexPredicate(valueType)])}
-              data-testid={S.addComplexPredicate(path)}
-            >
-              {t('device-profile.alarm-rules.add-complex-predicate')}
-            </Button>
+            {ADD_PREDICATE_BUTTONS.map(({ make, label, testId }) => (
+              <Button
+                key={label}
+                size="small"
+                startIcon={<Add />}
+                onClick={() => setChildren([...value.predicates, make(valueType)])}
+                data-testid={testId(path)}
+              >
+                {t(label)}
+              </Button>
+            ))}
           </Box>
         )}
       </Box>

@@ -1,11 +1,6 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import { type FormEvent, type ReactNode, useId } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogForm } from '../../entity-table/DialogForm';
+import { FormDialog } from '../../entity-table/FormDialog';
 
 export interface RuleDialogProps {
   title: ReactNode;
@@ -22,36 +17,20 @@ export interface RuleDialogProps {
  * opened from inside the device profile form. React bubbles a portal's events through the component
  * tree, so the dialog's submit is stopped here and never reaches the profile form.
  */
-export function RuleDialog({ title, onClose, onSubmit, submitDisabled, testIds, children }: RuleDialogProps) {
+export function RuleDialog({ onSubmit, submitDisabled = false, ...frame }: RuleDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      aria-labelledby={titleId}
+    <FormDialog
+      {...frame}
       maxWidth="md"
-      fullWidth
-      data-testid={testIds.dialog}
-    >
-      <DialogForm
-        onSubmit={(event) => {
-          event.preventDefault();
-          event.stopPropagation();
-          onSubmit(event);
-        }}
-      >
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent dividers>{children}</DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} data-testid={testIds.cancel}>
-            {t('action.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={submitDisabled} data-testid={testIds.submit}>
-            {t('action.save')}
-          </Button>
-        </DialogActions>
-      </DialogForm>
-    </Dialog>
+      dividers
+      submitLabel={t('action.save')}
+      submitDisabled={submitDisabled}
+      onSubmit={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        onSubmit(event);
+      }}
+    />
   );
 }

@@ -85,26 +85,24 @@ function TimeRange({
   const { t } = useTranslation();
   // A disabled day keeps whatever it holds; only days in use must have valid times.
   const rules = { validate: (value: string) => disabled || timeOfDayRule(value) };
+  const ends = [
+    { name: from, label: 'device-profile.alarm-rules.starts-on', testId: testIds.from },
+    { name: to, label: 'device-profile.alarm-rules.ends-on', testId: testIds.to },
+  ];
   return (
     <>
-      <FormTextField
-        control={control}
-        name={from}
-        type="time"
-        label={t('device-profile.alarm-rules.starts-on')}
-        disabled={disabled}
-        rules={rules}
-        testId={testIds.from}
-      />
-      <FormTextField
-        control={control}
-        name={to}
-        type="time"
-        label={t('device-profile.alarm-rules.ends-on')}
-        disabled={disabled}
-        rules={rules}
-        testId={testIds.to}
-      />
+      {ends.map((end) => (
+        <FormTextField
+          key={end.label}
+          control={control}
+          name={end.name}
+          type="time"
+          label={t(end.label)}
+          disabled={disabled}
+          rules={rules}
+          testId={end.testId}
+        />
+      ))}
     </>
   );
 }

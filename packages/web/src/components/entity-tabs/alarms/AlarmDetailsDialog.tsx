@@ -1,14 +1,12 @@
 import type { AlarmInfo } from '@meridian/common';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../entity-table/table-state';
+import { ViewDialog } from '../../entity-table/ViewDialog';
+import { jsonText, ReadonlyTextArea } from '../ReadonlyTextArea';
 import { entityTabsSelectors } from '../selectors';
 import { canAcknowledge, canClear, severityColor, severityLabel, statusLabel } from './alarm-labels';
 import type { AlarmsTabApi } from './types';
@@ -63,7 +61,6 @@ export interface AlarmDetailsDialogProps {
  */
 export function AlarmDetailsDialog({ alarm: initial, api, onChanged, onClose }: AlarmDetailsDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const [alarm, setAlarm] = useState(initial);
   const [busy, setBusy] = useState(false);
 
@@ -85,87 +82,56 @@ export function AlarmDetailsDialog({ alarm: initial, api, onChanged, onClose }: 
       setBusy(false);
     }
   };
+  const actionButton = (label: string, action: (alarmId: string) => Promise<unknown>, testId: string) => (
+    <Button variant="contained" disabled={busy} onClick={() => void run(action)} data-testid={testId}>
+      {label}
+    </Button>
+  );
 
-  const details =
-    alarm.details === null || alarm.details === undefined ? '' : JSON.stringify(alarm.details, null, 2);
   return (
-    <Dialog
-      open
+    <ViewDialog
+      title={t('alarm.alarm-details')}
       onClose={onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-      data-testid={S.detailsDialog}
+      testIds={{ dialog: S.detailsDialog, close: S.detailsClose }}
+      actions={
+        <>
+          {canAcknowledge(alarm) && actionButton(t('alarm.acknowledge'), api.ackAlarm, S.ack)}
+          {canClear(alarm) && actionButton(t('alarm.clear'), api.clearAlarm, S.clear)}
+        </>
+      }
     >
-      <DialogTitle id={titleId}>{t('alarm.alarm-details')}</DialogTitle>
-      <DialogContent dividers>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
-          <ReadonlyField
-            name="created-time"
-            label={t('alarm.created-time')}
-            value={timeText(alarm.createdTime)}
-          />
-          <ReadonlyField name="originator" label={t('alarm.originator')} value={alarm.originatorName ?? ''} />
-          <ReadonlyField name="start-time" label={t('alarm.start-time')} value={timeText(alarm.startTs)} />
-          <ReadonlyField name="end-time" label={t('alarm.end-time')} value={timeText(alarm.endTs)} />
-          {alarm.ackTs > 0 && (
-            <ReadonlyField name="ack-time" label={t('alarm.ack-time')} value={timeText(alarm.ackTs)} />
-          )}
-          {alarm.clearTs > 0 && (
-            <ReadonlyField name="clear-time" label={t('alarm.clear-time')} value={timeText(alarm.clearTs)} />
-          )}
-          <ReadonlyField name="type" label={t('alarm.type')} value={alarm.type} />
-          <ReadonlyField
-            name="severity"
-            label={t('alarm.severity')}
-            value={severityLabel(t, alarm.severity)}
-            color={severityColor(alarm.severity)}
-          />
-          <ReadonlyField name="status" label={t('alarm.status')} value={statusLabel(t, alarm.status)} />
-        </Box>
-        <TextField
-          fullWidth
-          multiline
-          minRows={4}
-          maxRows={20}
-          margin="normal"
-          label={t('alarm.details')}
-          value={details}
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: {
-              readOnly: true,
-              'data-testid': S.detailsField('details'),
-              style: { fontFamily: 'monospace', fontSize: 13 },
-            },
-          }}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
+        <ReadonlyField
+          name="created-time"
+          label={t('alarm.created-time')}
+          value={timeText(alarm.createdTime)}
         />
-      </DialogContent>
-      <DialogActions>
-        {canAcknowledge(alarm) && (
-          <Button
-            variant="contained"
-            disabled={busy}
-            onClick={() => void run(api.ackAlarm)}
-            data-testid={S.ack}
-          >
-            {t('alarm.acknowledge')}
-          </Button>
+        <ReadonlyField name="originator" label={t('alarm.originator')} value={alarm.originatorName ?? ''} />
+        <ReadonlyField name="start-time" label={t('alarm.start-time')} value={timeText(alarm.startTs)} />
+        <ReadonlyField name="end-time" label={t('alarm.end-time')} value={timeText(alarm.endTs)} />
+        {alarm.ackTs > 0 && (
+          <ReadonlyField name="ack-time" label={t('alarm.ack-time')} value={timeText(alarm.ackTs)} />
         )}
-        {canClear(alarm) && (
-          <Button
-            variant="contained"
-            disabled={busy}
-            onClick={() => void run(api.clearAlarm)}
-            data-testid={S.clear}
-          >
-            {t('alarm.clear')}
-          </Button>
+        {alarm.clearTs > 0 && (
+          <ReadonlyField name="clear-time" label={t('alarm.clear-time')} value={timeText(alarm.clearTs)} />
         )}
-        <Button onClick={onClose} data-testid={S.detailsClose}>
-          {t('action.close')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        <ReadonlyField name="type" label={t('alarm.type')} value={alarm.type} />
+        <ReadonlyField
+          name="severity"
+          label={t('alarm.severity')}
+          value={severityLabel(t, alarm.severity)}
+          color={severityColor(alarm.severity)}
+        />
+        <ReadonlyField name="status" label={t('alarm.status')} value={statusLabel(t, alarm.status)} />
+      </Box>
+      <ReadonlyTextArea
+        label={t('alarm.details')}
+        value={jsonText(alarm.details)}
+        minRows={4}
+        margin="normal"
+        shrinkLabel
+        testId={S.detailsField('details')}
+      />
+    </ViewDialog>
   );
 }

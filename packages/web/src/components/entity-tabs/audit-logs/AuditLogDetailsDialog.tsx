@@ -1,12 +1,7 @@
 import type { AuditLog } from '@meridian/common';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ViewDialog } from '../../entity-table/ViewDialog';
+import { jsonText, ReadonlyTextArea } from '../ReadonlyTextArea';
 import { entityTabsSelectors } from '../selectors';
 
 const S = entityTabsSelectors.auditLogs;
@@ -14,60 +9,29 @@ const S = entityTabsSelectors.auditLogs;
 /** "Audit log details" (reference console §3.14): the action data as JSON, and the failure details of a failed action. */
 export function AuditLogDetailsDialog({ log, onClose }: { log: AuditLog; onClose: () => void }) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const actionData =
-    log.actionData === null || log.actionData === undefined ? '' : JSON.stringify(log.actionData, null, 2);
   return (
-    <Dialog
-      open
+    <ViewDialog
+      title={t('audit.audit-log-details')}
       onClose={onClose}
-      aria-labelledby={titleId}
       maxWidth="md"
-      fullWidth
-      data-testid={S.detailsDialog}
+      testIds={{ dialog: S.detailsDialog, close: S.detailsClose }}
     >
-      <DialogTitle id={titleId}>{t('audit.audit-log-details')}</DialogTitle>
-      <DialogContent dividers>
-        <TextField
-          fullWidth
-          multiline
-          minRows={4}
-          maxRows={20}
+      <ReadonlyTextArea
+        label={t('audit.action-data')}
+        value={jsonText(log.actionData)}
+        minRows={4}
+        margin="dense"
+        testId={S.actionData}
+      />
+      {log.actionStatus === 'FAILURE' && (
+        <ReadonlyTextArea
+          label={t('audit.failure-details')}
+          value={log.actionFailureDetails ?? ''}
+          minRows={2}
           margin="dense"
-          label={t('audit.action-data')}
-          value={actionData}
-          slotProps={{
-            htmlInput: {
-              readOnly: true,
-              'data-testid': S.actionData,
-              style: { fontFamily: 'monospace', fontSize: 13 },
-            },
-          }}
+          testId={S.failureDetails}
         />
-        {log.actionStatus === 'FAILURE' && (
-          <TextField
-            fullWidth
-            multiline
-            minRows={2}
-            maxRows={20}
-            margin="dense"
-            label={t('audit.failure-details')}
-            value={log.actionFailureDetails ?? ''}
-            slotProps={{
-              htmlInput: {
-                readOnly: true,
-                'data-testid': S.failureDetails,
-                style: { fontFamily: 'monospace', fontSize: 13 },
-              },
-            }}
-          />
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} data-testid={S.detailsClose}>
-          {t('action.close')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      )}
+    </ViewDialog>
   );
 }

@@ -41,6 +41,37 @@ function useIntervalLabel() {
   };
 }
 
+/** The start or end of a time period; `error` says what is wrong with the period. */
+function PeriodEnd({
+  label,
+  value,
+  onChange,
+  disabled,
+  error,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  error?: string;
+  testId: string;
+}) {
+  return (
+    <TextField
+      size="small"
+      type="datetime-local"
+      disabled={disabled}
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error !== undefined}
+      helperText={error}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': testId } }}
+    />
+  );
+}
+
 /** data-testid values of the button and its panel; each table using it has its own. */
 export interface HistoryWindowTestIds {
   timewindow: string;
@@ -170,25 +201,20 @@ export function HistoryWindowButton({
               sx={{ minWidth: 130 }}
             />
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-              <TextField
-                size="small"
-                type="datetime-local"
-                disabled={kind !== 'fixed'}
+              <PeriodEnd
                 label={t('audit.from')}
                 value={start}
-                onChange={(event) => setStart(event.target.value)}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': S.timewindowStart } }}
-              />
-              <TextField
-                size="small"
-                type="datetime-local"
+                onChange={setStart}
                 disabled={kind !== 'fixed'}
+                testId={S.timewindowStart}
+              />
+              <PeriodEnd
                 label={t('audit.to')}
                 value={end}
-                onChange={(event) => setEnd(event.target.value)}
-                error={kind === 'fixed' && next === null}
-                helperText={kind === 'fixed' && next === null ? t('audit.period-invalid') : undefined}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': S.timewindowEnd } }}
+                onChange={setEnd}
+                disabled={kind !== 'fixed'}
+                error={kind === 'fixed' && next === null ? t('audit.period-invalid') : undefined}
+                testId={S.timewindowEnd}
               />
             </Box>
           </Box>

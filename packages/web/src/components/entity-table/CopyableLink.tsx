@@ -1,11 +1,16 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { useTranslation } from 'react-i18next';
-import { CopyButton } from '../../components/entity-table/CopyButton';
+import { CopyButton } from './CopyButton';
 
-/** A public dashboard link with its copy button (reference console §3.12 "Copy public link"). */
-export function PublicLink({ link, testIds }: { link: string; testIds: { link: string; copy: string } }) {
-  const { t } = useTranslation();
+export interface CopyableLinkProps {
+  link: string;
+  /** The copy button's tooltip ("Copy public link"). */
+  copyLabel: string;
+  testIds: { link: string; copy: string };
+}
+
+/** A link to hand on (an activation link, a public dashboard link), opening in a new tab, with its copy button. */
+export function CopyableLink({ link, copyLabel, testIds }: CopyableLinkProps) {
   return (
     <Box
       sx={{
@@ -26,7 +31,7 @@ export function PublicLink({ link, testIds }: { link: string; testIds: { link: s
       >
         {link}
       </Link>
-      <CopyButton text={link} label={t('dashboards.copy-public-link')} testId={testIds.copy} />
+      <CopyButton text={link} label={copyLabel} testId={testIds.copy} />
     </Box>
   );
 }
