@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverNodeFlags } from './server-node-flags.mjs';
+import { serverEnv, serverNodeFlags } from './server-node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverEntry = path.join(root, 'packages/server/dist/main.js');
@@ -60,7 +60,7 @@ export async function startServer(options = {}) {
   };
   const child = spawn(process.execPath, [...serverNodeFlags(env), serverEntry], {
     cwd: root,
-    env,
+    env: serverEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs = [];

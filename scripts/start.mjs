@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverNodeFlags } from './server-node-flags.mjs';
+import { serverEnv, serverNodeFlags } from './server-node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rel = (...parts) => path.join(root, ...parts);
@@ -52,7 +52,7 @@ if (mtime(webOut) < webSources) run('building console', 'npm', ['run', 'build', 
 const server = spawn(process.execPath, [...serverNodeFlags(process.env), serverOut], {
   cwd: root,
   stdio: 'inherit',
-  env: process.env,
+  env: serverEnv(process.env),
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

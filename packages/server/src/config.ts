@@ -81,7 +81,7 @@ function mqttSsl(env: NodeJS.ProcessEnv): Config['mqttSsl'] {
 }
 
 function sharedBuffers(env: NodeJS.ProcessEnv): string {
-  const raw = env.PGLITE_SHARED_BUFFERS || '16MB';
+  const raw = env.PGLITE_SHARED_BUFFERS || '8MB';
   if (!SHARED_BUFFERS_PATTERN.test(raw))
     throw new Error(
       `Environment variable PGLITE_SHARED_BUFFERS must be like 16MB or 512kB (at most 5 characters), got '${raw}'`,
