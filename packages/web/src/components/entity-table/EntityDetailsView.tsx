@@ -202,7 +202,9 @@ function DetailsBody<T extends TableEntity, V extends FieldValues>({
                 aria-label={t('entity.edit')}
                 onClick={() => {
                   setEditing(true);
-                  setTab('details');
+                  // A form tab that stays visible while editing (a profile's alarm rules) is edited
+                  // where the user is; otherwise editing starts on Details.
+                  if (!details.tabsVisibleWhileEditing || standaloneTab) setTab('details');
                 }}
                 data-testid={selectors.entityTable.editToggle}
               >

@@ -229,8 +229,9 @@ describe('device profile alarm rules', () => {
     expect(within(drawer).queryByTestId(S.editCondition(major))).not.toBeInTheDocument();
     expect(within(drawer).queryByTestId(S.addAlarm)).not.toBeInTheDocument();
 
+    // Editing starts on the tab the user is on.
     await user.click(within(drawer).getByTestId(selectors.entityTable.editToggle));
-    await user.click(within(drawer).getByTestId(selectors.entityTable.detailsTab('alarms')));
+    expect(within(drawer).getByTestId(S.addAlarm)).toBeInTheDocument();
     // A second create condition: Critical after 5 minutes above 40, on weekdays 09:00–18:00 in Berlin.
     await user.click(within(drawer).getByTestId(S.addCreateRule(0)));
     await choose(user, drawer, S.severity(0, 1), 'Critical');
