@@ -70,7 +70,11 @@ const alarmBody = (originator: EntityRef, extra: Record<string, unknown> = {}) =
   ...extra,
 });
 
-async function raise(originator: EntityRef, extra: Record<string, unknown> = {}, caller = 'tenant' as const) {
+async function raise(
+  originator: EntityRef,
+  extra: Record<string, unknown> = {},
+  caller: keyof typeof tokens = 'tenant',
+) {
   return expectOk(await api.post<AlarmJson>('/api/alarm', alarmBody(originator, extra), as(caller)));
 }
 

@@ -1,11 +1,10 @@
 import { v1 as uuidv1 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALLERS, type Caller, signInCallers } from './callers.js';
 import { newCustomer, newTenant, newUser, type TenantRef } from './factories.js';
 import {
   type ApiResponse,
-  DEMO,
   type DemoIds,
-  demoIds,
   type EntityIdJson,
   type ErrorBody,
   expectError,
@@ -40,33 +39,11 @@ interface AssetInfoJson extends AssetJson {
 let server: TestServer;
 let ids: DemoIds;
 let otherTenant: TenantRef;
-const tokens = {
-  sysadmin: '',
-  tenantAdmin: '',
-  customerUser: '',
-  otherTenantAdmin: '',
-  otherCustomerUser: '',
-};
-type Caller = keyof typeof tokens;
-const CALLERS = Object.keys(tokens) as Caller[];
+let tokens: Record<Caller, string>;
 
 beforeAll(async () => {
   server = await startServer();
-  ids = await demoIds(server.store);
-  const { db } = server.store;
-  otherTenant = await newTenant(db, 'Other Tenant');
-  const otherAdmin = await newUser(db, { authority: 'TENANT_ADMIN', tenantId: otherTenant.id });
-  const customerBUser = await newUser(db, {
-    authority: 'CUSTOMER_USER',
-    tenantId: ids.tenantId,
-    customerId: ids.customerBId,
-  });
-  const login = async (email: string, password: string) => (await server.api.login(email, password)).token;
-  tokens.sysadmin = await login(DEMO.sysadmin.email, DEMO.sysadmin.password);
-  tokens.tenantAdmin = await login(DEMO.tenant.email, DEMO.tenant.password);
-  tokens.customerUser = await login(DEMO.customer.email, DEMO.customer.password);
-  tokens.otherTenantAdmin = await login(otherAdmin.email, otherAdmin.password);
-  tokens.otherCustomerUser = await login(customerBUser.email, customerBUser.password);
+  ({ ids, otherTenant, tokens } = await signInCallers(server));
 });
 
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import type { KvValue } from '@meridian/common';
+import type { DynamicValue, KvValue } from '@meridian/common';
 import { describe, expect, it } from 'vitest';
 import { parsePredicate } from '../entity-query/parse.js';
 import { type DynamicSources, predicateMatches, resolveDynamic } from './predicates.js';
@@ -96,7 +96,7 @@ describe('dynamic values', () => {
     tenant: (key) =>
       key === 'limit' || key === 'customerLimit' || key === 'tenantLimit' ? long(30) : undefined,
   };
-  const dynamic = (sourceType: string, sourceAttribute: string, inherit = false) => ({
+  const dynamic = (sourceType: DynamicValue['sourceType'], sourceAttribute: string, inherit = false) => ({
     sourceType,
     sourceAttribute,
     inherit,
