@@ -15,6 +15,8 @@ import { AlarmRulesProcessor } from './modules/alarm-rules/processor.js';
 import { AlarmRulesRepo } from './modules/alarm-rules/repo.js';
 import { AlarmEvents } from './modules/alarms/events.js';
 import { AlarmLifecycle } from './modules/alarms/lifecycle.js';
+import { AlarmQueryRepo } from './modules/alarms/query-repo.js';
+import { AlarmQueryService } from './modules/alarms/query-service.js';
 import { AlarmsRepo } from './modules/alarms/repo.js';
 import { registerAlarmRoutes } from './modules/alarms/routes.js';
 import { AlarmsService } from './modules/alarms/service.js';
@@ -262,8 +264,13 @@ export async function buildApp(
   registerAssignmentRoutes(app, assignments, assets.kind);
   registerRelationRoutes(app, relations);
   registerEntityViewRoutes(app, entityViews);
-  registerAlarmRoutes(app, new AlarmsService(db, alarmsRepo, alarmLifecycle, audit));
   const entityQueries = new EntityQueryService(db, new EntityQueryRepo(db));
+  const alarmQueries = new AlarmQueryService(
+    entityQueries,
+    new AlarmQueryRepo(db),
+    config.ws.maxEntitiesPerDataSubscription,
+  );
+  registerAlarmRoutes(app, new AlarmsService(db, alarmsRepo, alarmLifecycle, audit), alarmQueries);
   registerEntityQueryRoutes(app, entityQueries);
   registerAuditLogRoutes(app, audit);
   registerTelemetryRoutes(app, new TelemetryApi(db, telemetry));
@@ -322,6 +329,8 @@ export async function buildApp(
     db,
     telemetry,
     queries: entityQueries,
+    alarmQueries,
+    alarmEvents,
     jwt,
     outdating,
     settings: config.ws,

@@ -181,31 +181,6 @@ describe('command validation', () => {
     expect(await client.nextFor(4)).toEqual(error(4, 'Query is empty!'));
     expect(await client.nextFor(5)).toEqual(error(5, 'Query is empty!'));
   });
-
-  it('answers an alarm data command with an error instead of an empty page', async () => {
-    const client = await connect(tenantToken);
-    client.send({
-      alarmDataCmds: [
-        {
-          cmdId: 7,
-          query: {
-            entityFilter: { type: 'entityType', entityType: 'DEVICE' },
-            pageLink: { pageSize: 10, page: 0 },
-          },
-        },
-      ],
-    });
-    expect(await client.nextFor(7)).toEqual({
-      cmdId: 7,
-      errorCode: 1,
-      errorMsg: 'Alarms are not supported yet',
-      cmdUpdateType: 'ALARM_DATA',
-      data: null,
-      update: null,
-      allowedEntities: 10000,
-      totalEntities: 0,
-    });
-  });
 });
 
 describe('attribute subscriptions', () => {

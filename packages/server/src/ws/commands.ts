@@ -1,5 +1,6 @@
+import { handleAlarmDataCmd } from './alarm-data.js';
 import type { WsDeps } from './deps.js';
-import { handleAlarmDataCmd, handleEntityCountCmd } from './entity-count.js';
+import { handleEntityCountCmd } from './entity-count.js';
 import { handleEntityDataCmd } from './entity-data.js';
 import { CommandParseError, parseWrapper } from './parse.js';
 import type { WsSession } from './session.js';
@@ -25,9 +26,9 @@ export async function runFrame(session: WsSession, deps: WsDeps, text: string): 
   for (const cmd of wrapper.tsSubCmds) await handleTimeseriesCmd(session, deps, cmd);
   for (const cmd of wrapper.historyCmds) await handleHistoryCmd(session, deps, cmd);
   for (const cmd of wrapper.entityDataCmds) await handleEntityDataCmd(session, deps, cmd);
-  for (const cmd of wrapper.alarmDataCmds) handleAlarmDataCmd(session, deps, cmd);
+  for (const cmd of wrapper.alarmDataCmds) await handleAlarmDataCmd(session, deps, cmd);
   for (const cmd of wrapper.entityCountCmds) await handleEntityCountCmd(session, deps, cmd);
   for (const cmdId of wrapper.entityDataUnsubscribeCmds) session.cancel('data', cmdId);
-  // Alarm data commands subscribe to nothing, so there is nothing to cancel for them.
+  for (const cmdId of wrapper.alarmDataUnsubscribeCmds) session.cancel('alarm', cmdId);
   for (const cmdId of wrapper.entityCountUnsubscribeCmds) session.cancel('count', cmdId);
 }

@@ -3,7 +3,7 @@ import type { WsDeps } from './deps.js';
 import { failureOf } from './errors.js';
 import type { QueryCmd } from './parse.js';
 import type { Subscription, WsSession } from './session.js';
-import { alarmsNotSupported, entityCount, entityCountError, v1Error } from './updates.js';
+import { entityCount, entityCountError, v1Error } from './updates.js';
 
 /**
  * `entityCountCmds` (reference §3.3): count the query's entities now, then re-count every refresh
@@ -68,20 +68,4 @@ export async function handleEntityCountCmd(session: WsSession, deps: WsDeps, cmd
     const failure = failureOf(error, 'Failed to fetch data!', session.log);
     session.send(entityCountError(cmd.cmdId, failure.errorCode, failure.errorMsg));
   }
-}
-
-/**
- * `alarmDataCmds`: Meridian has no alarms yet. Rather than an empty page that would read as "no
- * alarms", the command gets an ALARM_DATA update with an error saying so; nothing is subscribed.
- */
-export function handleAlarmDataCmd(session: WsSession, deps: WsDeps, cmd: QueryCmd): void {
-  if (cmd.cmdId < 0) {
-    session.send(v1Error(cmd.cmdId, SubscriptionErrorCode.BAD_REQUEST, 'Cmd id is negative value!'));
-    return;
-  }
-  if (!cmd.query) {
-    session.send(v1Error(cmd.cmdId, SubscriptionErrorCode.BAD_REQUEST, 'Query is empty!'));
-    return;
-  }
-  session.send(alarmsNotSupported(cmd.cmdId, deps.settings.maxEntitiesPerDataSubscription));
 }

@@ -5,6 +5,8 @@ import { authenticate } from '../auth/route-access.js';
 import type { TokenOutdating } from '../auth/token-outdating.js';
 import type { Db } from '../db/store.js';
 import { badRequest, unauthorized } from '../http/api-error.js';
+import type { AlarmEvents } from '../modules/alarms/events.js';
+import type { AlarmQueryService } from '../modules/alarms/query-service.js';
 import type { EntityQueryService } from '../modules/entity-query/service.js';
 import type { TelemetryService } from '../telemetry/service.js';
 import { ChangeIndex } from './change-index.js';
@@ -26,6 +28,8 @@ export interface TelemetryWebSocketDeps {
   db: Db;
   telemetry: TelemetryService;
   queries: EntityQueryService;
+  alarmQueries: AlarmQueryService;
+  alarmEvents: AlarmEvents;
   jwt: JwtService;
   outdating: TokenOutdating;
   settings: WsSettings;
@@ -61,6 +65,8 @@ export function registerTelemetryWebSocket(
     db: deps.db,
     telemetry: deps.telemetry,
     queries: deps.queries,
+    alarmQueries: deps.alarmQueries,
+    alarmEvents: deps.alarmEvents,
     index,
     settings,
   };

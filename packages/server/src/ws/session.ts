@@ -12,9 +12,9 @@ export interface Subscription {
 
 /**
  * v1 subscriptions (attributes, time series) share one id space per session, as in the reference;
- * entity data and entity count commands have their own.
+ * entity data, alarm data and entity count commands have their own.
  */
-export type SubscriptionKind = 'v1' | 'data' | 'count';
+export type SubscriptionKind = 'v1' | 'data' | 'alarm' | 'count';
 
 /** WebSocket close codes the session uses (reference §3.1). */
 export const CloseCode = {

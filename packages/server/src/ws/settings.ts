@@ -18,6 +18,8 @@ export interface WsSettings {
   maxMessageBytes: number;
   /** Entities one data subscription may cover, reported as `allowedEntities`. */
   maxEntitiesPerDataSubscription: number;
+  /** Alarm re-queries one alarm data command may run per refresh interval; more wait for the next. */
+  maxAlarmQueriesPerRefreshInterval: number;
 }
 
 export const DEFAULT_WS_SETTINGS: WsSettings = {
@@ -27,6 +29,7 @@ export const DEFAULT_WS_SETTINGS: WsSettings = {
   refreshIntervalMs: 60_000,
   maxMessageBytes: 32_768,
   maxEntitiesPerDataSubscription: MAX_ENTITIES_PER_SUBSCRIPTION,
+  maxAlarmQueriesPerRefreshInterval: 10,
 };
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -41,7 +44,8 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 
 /**
  * WS_PING_TIMEOUT_MS, WS_MAX_QUEUE_PER_SESSION, WS_MAX_UPDATES_PER_SESSION (`300:1,3000:60`, empty
- * string keeps the default, `off` disables), WS_REFRESH_INTERVAL_MS.
+ * string keeps the default, `off` disables), WS_REFRESH_INTERVAL_MS,
+ * WS_MAX_ALARM_QUERIES_PER_REFRESH_INTERVAL.
  */
 export function loadWsSettings(env: NodeJS.ProcessEnv): WsSettings {
   const rawLimits = env.WS_MAX_UPDATES_PER_SESSION;
@@ -60,5 +64,10 @@ export function loadWsSettings(env: NodeJS.ProcessEnv): WsSettings {
     maxQueuePerSession: positiveInt(env, 'WS_MAX_QUEUE_PER_SESSION', DEFAULT_WS_SETTINGS.maxQueuePerSession),
     maxUpdatesPerSession,
     refreshIntervalMs: positiveInt(env, 'WS_REFRESH_INTERVAL_MS', DEFAULT_WS_SETTINGS.refreshIntervalMs),
+    maxAlarmQueriesPerRefreshInterval: positiveInt(
+      env,
+      'WS_MAX_ALARM_QUERIES_PER_REFRESH_INTERVAL',
+      DEFAULT_WS_SETTINGS.maxAlarmQueriesPerRefreshInterval,
+    ),
   };
 }

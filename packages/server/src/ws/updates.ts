@@ -1,4 +1,5 @@
 import {
+  type AlarmData,
   type EntityId,
   type EntityKeyType,
   type PageData,
@@ -139,18 +140,60 @@ export interface AlarmDataUpdateWire {
   errorCode: number;
   errorMsg: string | null;
   cmdUpdateType: 'ALARM_DATA';
-  data: null;
-  update: null;
+  data: PageData<AlarmData> | null;
+  update: AlarmData[] | null;
   allowedEntities: number;
   totalEntities: number;
 }
 
-/** Meridian stores no alarms yet; an alarm query says so instead of answering an empty page. */
-export function alarmsNotSupported(cmdId: number, allowedEntities: number): AlarmDataUpdateWire {
+/** The alarm page (first reply, and again after every re-query). */
+export function alarmDataPage(
+  cmdId: number,
+  data: PageData<AlarmData>,
+  allowedEntities: number,
+  totalEntities: number,
+): AlarmDataUpdateWire {
   return {
     cmdId,
-    errorCode: SubscriptionErrorCode.INTERNAL_ERROR,
-    errorMsg: 'Alarms are not supported yet',
+    errorCode: 0,
+    errorMsg: null,
+    cmdUpdateType: 'ALARM_DATA',
+    data,
+    update: null,
+    allowedEntities,
+    totalEntities,
+  };
+}
+
+/** Alarms of the page that changed in place. */
+export function alarmDataChanges(
+  cmdId: number,
+  update: AlarmData[],
+  allowedEntities: number,
+  totalEntities: number,
+): AlarmDataUpdateWire {
+  return {
+    cmdId,
+    errorCode: 0,
+    errorMsg: null,
+    cmdUpdateType: 'ALARM_DATA',
+    data: null,
+    update,
+    allowedEntities,
+    totalEntities,
+  };
+}
+
+export function alarmDataError(
+  cmdId: number,
+  errorCode: number,
+  errorMsg: string,
+  allowedEntities: number,
+): AlarmDataUpdateWire {
+  return {
+    cmdId,
+    errorCode,
+    errorMsg,
     cmdUpdateType: 'ALARM_DATA',
     data: null,
     update: null,

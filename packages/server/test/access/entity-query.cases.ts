@@ -25,7 +25,19 @@ const query = async (db: Db) => ({
   entityFields: [{ type: 'ENTITY_FIELD', key: 'name' }],
 });
 
+/** An alarm query over Test Device A1's alarms, propagated ones included. */
+const alarmQuery = async (db: Db) => ({
+  ...(await query(db)),
+  pageLink: { pageSize: 10, page: 0, searchPropagatedAlarms: true },
+});
+
 export const ENTITY_QUERY_CASES: Case[] = [
+  {
+    method: 'POST',
+    route: '/api/alarmsQuery/find',
+    statuses: QUERY_CALLERS,
+    request: async (ctx) => ({ path: '/api/alarmsQuery/find', json: await alarmQuery(ctx.db) }),
+  },
   {
     method: 'POST',
     route: '/api/entitiesQuery/find',

@@ -34,7 +34,7 @@ const ALARM_PAGE: PageSpec = {
 };
 
 /** The name an originator shows: its name, title or email, by type. */
-const ORIGINATOR_NAME = sql<string | null>`case a.originator_type
+export const ORIGINATOR_NAME = sql<string | null>`case a.originator_type
   when 'DEVICE' then (select o.name from device o where o.id = a.originator_id)
   when 'ASSET' then (select o.name from asset o where o.id = a.originator_id)
   when 'ENTITY_VIEW' then (select o.name from entity_view o where o.id = a.originator_id)
@@ -46,7 +46,7 @@ const ORIGINATOR_NAME = sql<string | null>`case a.originator_type
   when 'TENANT_PROFILE' then (select o.name from tenant_profile o where o.id = a.originator_id)
 end`;
 
-const SEVERITY_RANK = sql<number>`case a.severity
+export const SEVERITY_RANK = sql<number>`case a.severity
   when 'CRITICAL' then 0 when 'MAJOR' then 1 when 'MINOR' then 2 when 'WARNING' then 3 else 4 end`;
 
 const ALARM_COLUMNS = [

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../auth/route-access.js';
 import { IdParams } from '../../http/schemas.js';
+import { EntityQueryBody } from '../entity-query/schemas.js';
+import type { AlarmQueryService } from './query-service.js';
 import {
   AlarmBody,
   AlarmEntityParams,
@@ -16,7 +18,11 @@ const TA_CU = { access: ['TENANT_ADMIN', 'CUSTOMER_USER'] as const };
 const ANY_USER = { access: ['SYS_ADMIN', 'TENANT_ADMIN', 'CUSTOMER_USER'] as const };
 
 /** AlarmController (reference §1.3 and the Alarms paragraph of §1.4). */
-export function registerAlarmRoutes(app: FastifyInstance, alarms: AlarmsService): void {
+export function registerAlarmRoutes(
+  app: FastifyInstance,
+  alarms: AlarmsService,
+  alarmQueries: AlarmQueryService,
+): void {
   const byId = { params: IdParams('alarmId') };
   type ById = { Params: { alarmId: string } };
   type ByEntity<Q> = { Params: { entityType: string; entityId: string }; Querystring: Q };
@@ -65,5 +71,9 @@ export function registerAlarmRoutes(app: FastifyInstance, alarms: AlarmsService)
       if (severity === null) return reply.code(200).send();
       return reply.code(200).type('application/json').send(JSON.stringify(severity));
     },
+  );
+  // EntityQueryController `findAlarmDataByQuery`; the body is read field by field by the service.
+  app.post('/api/alarmsQuery/find', { config: TA_CU, schema: { body: EntityQueryBody } }, (req) =>
+    alarmQueries.find(principalOf(req), req.body),
   );
 }
