@@ -23,6 +23,7 @@ const T = selectors.entityTable;
 const AL = entityTabsSelectors.alarms;
 const DEVICE = 'Thermostat T1';
 const ALARM_TYPE = 'E2E High Temperature';
+const LIVE_ALARM_TYPE = 'E2E Low Pressure';
 
 /** A row of the table `root` with a cell showing exactly `text`. */
 const rowOf = (page: Page, root: string, text: string) =>
@@ -51,7 +52,7 @@ async function picture(page: Page, name: string) {
 }
 
 describe('alarms tab', () => {
-  it('a tenant admin sees an alarm of a device, acknowledges it and clears it', async () => {
+  it('a tenant admin sees an alarm of a device, acknowledges it and clears it, and sees a new one live', async () => {
     const token = await loginToken(server, 'tenant@meridian.local', 'tenant');
     const device = await api<{ id: { id: string } }>(
       server,
@@ -142,6 +143,27 @@ describe('alarms tab', () => {
     expect(saved.body).toMatchObject({ status: 'CLEARED_ACK' });
     expect(saved.body.ackTs).toBeGreaterThan(0);
     expect(saved.body.clearTs).toBeGreaterThan(0);
+
+    // The open tab follows the device's alarms: a new one shows without Refresh.
+    const raised = await api(server, 'POST', '/api/alarm', {
+      token,
+      body: {
+        type: LIVE_ALARM_TYPE,
+        originator: { entityType: 'DEVICE', id: deviceId },
+        severity: 'MAJOR',
+        status: 'ACTIVE_UNACK',
+        propagate: false,
+      },
+    });
+    expect(raised.status).toBe(200);
+    await expect
+      .poll(async () => (await rowsOf(page, 'alarms')).map((cells) => cells[3]), { timeout: 5000 })
+      .toContain(LIVE_ALARM_TYPE);
+    expect((await rowsOf(page, 'alarms'))[0]?.slice(3, 6)).toEqual([
+      LIVE_ALARM_TYPE,
+      'Major',
+      'Active, unacknowledged',
+    ]);
     await context.close();
   });
 });

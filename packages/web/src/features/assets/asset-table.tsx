@@ -48,7 +48,7 @@ export function useAssetTable(scope: AssetTableScope): {
   config: EntityTableConfig<AssetInfo, AssetValues>;
   dialogs: ReactNode;
 } {
-  const { t, http, telemetryTab, assignable } = useAssignableTable(scope, ASSETS_ASSIGNABLE);
+  const { t, http, liveTabs, assignable } = useAssignableTable(scope, ASSETS_ASSIGNABLE);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [typeFilter, setTypeFilter] = useState<string | null>(null);
 
@@ -96,11 +96,11 @@ export function useAssetTable(scope: AssetTableScope): {
         render: (props) => <AssetForm {...props} />,
         isReadonly: () => scope.kind === 'customerUser',
         copyIdLabel: t('asset.copy-id'),
-        tabs: assignableDataTabs(t, http, scope, telemetryTab),
+        tabs: assignableDataTabs(t, http, scope, liveTabs),
       },
       detailsPagePath: assignableDetailsPath(scope, 'assets'),
     };
-  }, [t, http, telemetryTab, scope, assignable, typeFilter]);
+  }, [t, http, liveTabs, scope, assignable, typeFilter]);
 
   const dialogs =
     dialog?.kind === 'import' ? (

@@ -1,14 +1,15 @@
 import type { AttributeScope, EntityId } from '@meridian/common';
 import FileUpload from '@mui/icons-material/FileUpload';
 import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { alarmsTabApi } from '../../api/alarms';
 import { auditLogsTabSource } from '../../api/audit-logs';
 import { runBulkAction } from '../../api/bulk-actions';
 import { type BulkImportEntityType, bulkImport } from '../../api/bulk-import';
 import { customerKeys, findAssignableCustomers } from '../../api/customers';
 import { relationsTabApi } from '../../api/relations';
+import { useLiveAlarmsTabApi } from '../../api/ws/live-alarms';
 import { useLiveTelemetryTabApi } from '../../api/ws/live-telemetry';
 import type { HttpClient } from '../../app/http/http-client';
 import { useServices } from '../../app/services/useServices';
@@ -50,16 +51,24 @@ export function assignableSource<T extends CustomerAssignableEntity>(
   };
 }
 
-/** The translator, HTTP client, telemetry tab and assign flows every assignable table starts from. */
+/** The live data tabs' APIs: Attributes / Latest telemetry and Alarms follow the entity over the socket. */
+export interface LiveTabApis {
+  attributes: ReturnType<typeof useLiveTelemetryTabApi>;
+  alarms: ReturnType<typeof useLiveAlarmsTabApi>;
+}
+
+/** The translator, HTTP client, live tab APIs and assign flows every assignable table starts from. */
 export function useAssignableTable<T extends CustomerAssignableEntity>(
   scope: CustomerAssignableScope,
   source: CustomerAssignableSource<T, HttpClient>,
 ) {
   const { t } = useTranslation();
   const { http } = useServices();
-  const telemetryTab = useLiveTelemetryTabApi();
+  const attributes = useLiveTelemetryTabApi();
+  const alarms = useLiveAlarmsTabApi();
+  const liveTabs = useMemo((): LiveTabApis => ({ attributes, alarms }), [attributes, alarms]);
   const assignable = useCustomerAssignable(scope, source, http);
-  return { t, http, telemetryTab, assignable };
+  return { t, http, liveTabs, assignable };
 }
 
 /** The Created time and Name columns every assignable table starts with. */
@@ -117,7 +126,7 @@ export function assignableDataTabs<T extends AssignableRow, V extends FieldValue
   t: TFunction,
   http: HttpClient,
   scope: CustomerAssignableScope,
-  attributes: ReturnType<typeof useLiveTelemetryTabApi>,
+  { attributes, alarms }: LiveTabApis,
   attributeScopes?: readonly AttributeScope[],
 ): EntityTab<T, V>[] {
   const customerUser = scope.kind === 'customerUser';
@@ -125,7 +134,7 @@ export function assignableDataTabs<T extends AssignableRow, V extends FieldValue
     entityId: (e: T) => e.id,
     attributes,
     attributeScopes,
-    alarms: alarmsTabApi(http),
+    alarms,
     relations: {
       api: relationsTabApi(http),
       targetTypes: RELATION_TARGET_TYPES[customerUser ? 'CUSTOMER_USER' : 'TENANT_ADMIN'],

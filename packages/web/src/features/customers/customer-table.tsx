@@ -7,10 +7,10 @@ import ViewQuilt from '@mui/icons-material/ViewQuilt';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { alarmsTabApi } from '../../api/alarms';
 import { auditLogsTabSource } from '../../api/audit-logs';
 import { customerKeys, deleteCustomer, getCustomer, getCustomers, saveCustomer } from '../../api/customers';
 import { relationsTabApi } from '../../api/relations';
+import { useLiveAlarmsTabApi } from '../../api/ws/live-alarms';
 import { useLiveTelemetryTabApi } from '../../api/ws/live-telemetry';
 import { useServices } from '../../app/services/useServices';
 import type { EntityTableConfig } from '../../components/entity-table/types';
@@ -24,6 +24,7 @@ export function useCustomerTableConfig(): EntityTableConfig<Customer, CustomerVa
   const { t } = useTranslation();
   const { http } = useServices();
   const telemetryTab = useLiveTelemetryTabApi();
+  const alarmsTab = useLiveAlarmsTabApi();
   const navigate = useNavigate();
   return useMemo(
     (): EntityTableConfig<Customer, CustomerValues> => ({
@@ -126,7 +127,7 @@ export function useCustomerTableConfig(): EntityTableConfig<Customer, CustomerVa
           entityId: (c) => c.id,
           attributes: telemetryTab,
           // The alarms propagated to the customer.
-          alarms: alarmsTabApi(http),
+          alarms: alarmsTab,
           relations: { api: relationsTabApi(http), targetTypes: RELATION_TARGET_TYPES.TENANT_ADMIN },
           // A customer's tab lists what was done to and by the customer (reference console §3.14).
           auditLogs: auditLogsTabSource(http, 'customer'),
@@ -134,6 +135,6 @@ export function useCustomerTableConfig(): EntityTableConfig<Customer, CustomerVa
       },
       detailsPagePath: (c) => `/customers/${c.id.id}`,
     }),
-    [t, http, telemetryTab, navigate],
+    [t, http, telemetryTab, alarmsTab, navigate],
   );
 }

@@ -70,7 +70,7 @@ export function useDeviceTable(scope: DeviceTableScope): {
   config: EntityTableConfig<DeviceInfo, DeviceValues>;
   dialogs: ReactNode;
 } {
-  const { t, http, telemetryTab, assignable } = useAssignableTable(scope, DEVICES_ASSIGNABLE);
+  const { t, http, liveTabs, assignable } = useAssignableTable(scope, DEVICES_ASSIGNABLE);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [profileFilter, setProfileFilter] = useState<ProfileOption | null>(null);
 
@@ -167,11 +167,11 @@ export function useDeviceTable(scope: DeviceTableScope): {
             </Button>
           </>
         ),
-        tabs: assignableDataTabs(t, http, scope, telemetryTab, DEVICE_ATTRIBUTE_SCOPES),
+        tabs: assignableDataTabs(t, http, scope, liveTabs, DEVICE_ATTRIBUTE_SCOPES),
       },
       detailsPagePath: assignableDetailsPath(scope, 'devices'),
     };
-  }, [t, http, telemetryTab, scope, assignable, profileFilter]);
+  }, [t, http, liveTabs, scope, assignable, profileFilter]);
 
   let dialogs: ReactNode = null;
   const close = () => setDialog(null);

@@ -41,7 +41,7 @@ export function useEntityViewTable(scope: EntityViewTableScope): {
   config: EntityTableConfig<EntityViewInfo, EntityViewValues>;
   dialogs: ReactNode;
 } {
-  const { t, http, telemetryTab, assignable } = useAssignableTable(scope, ENTITY_VIEWS_ASSIGNABLE);
+  const { t, http, liveTabs, assignable } = useAssignableTable(scope, ENTITY_VIEWS_ASSIGNABLE);
   const [typeFilter, setTypeFilter] = useState<string | null>(null);
 
   const config = useMemo((): EntityTableConfig<EntityViewInfo, EntityViewValues> => {
@@ -83,11 +83,11 @@ export function useEntityViewTable(scope: EntityViewTableScope): {
         copyIdLabel: t('entity-view.copy-id'),
         // The view's own server attributes, and the latest telemetry of its target within the
         // view's keys and time window (the server reads through to the target).
-        tabs: assignableDataTabs(t, http, scope, telemetryTab),
+        tabs: assignableDataTabs(t, http, scope, liveTabs),
       },
       detailsPagePath: assignableDetailsPath(scope, 'entityViews'),
     };
-  }, [t, http, telemetryTab, scope, assignable, typeFilter]);
+  }, [t, http, liveTabs, scope, assignable, typeFilter]);
 
   return { config, dialogs: assignable.dialogs };
 }

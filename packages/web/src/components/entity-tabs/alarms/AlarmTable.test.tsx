@@ -7,13 +7,14 @@ import {
   DAY_MS,
   type EntityId,
 } from '@meridian/common';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { selectors } from '../../../selectors';
+import type { HistoryWindow } from '../history-window/history-window';
 import { entityTabsSelectors } from '../selectors';
 import { renderTab, tableHeaders, tableRow, tableRows } from '../tab-test-utils';
-import { AlarmTable } from './AlarmTable';
-import type { AlarmsTabApi, AlarmsTabQuery } from './types';
+import { AlarmTable, LIVE_RELOAD_DELAY_MS } from './AlarmTable';
+import type { AlarmsTabApi, AlarmsTabQuery, LiveAlarmSource } from './types';
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
@@ -99,7 +100,7 @@ function fakeApi() {
         });
     }),
   } satisfies AlarmsTabApi;
-  return { api, queries };
+  return { api, queries, alarms };
 }
 
 async function setup() {
@@ -296,5 +297,92 @@ describe('AlarmTable', () => {
     await waitFor(() =>
       expect(rows().map((cells) => cells[4])).toEqual(Array(4).fill('Cleared, acknowledged')),
     );
+  });
+});
+
+/** A live source whose changes the test sends; it records what the tab subscribed to and when it stopped. */
+function fakeLive() {
+  const subscriptions: {
+    entityId: EntityId;
+    window: HistoryWindow;
+    onChange: () => void;
+    stopped: boolean;
+  }[] = [];
+  const live: LiveAlarmSource = {
+    alarmChanges: (entityId, window, onChange) => {
+      const subscription = { entityId, window, onChange, stopped: false };
+      subscriptions.push(subscription);
+      return () => {
+        subscription.stopped = true;
+      };
+    },
+  };
+  /** Reports a change to every subscription still open, as the socket would. */
+  const change = () => {
+    for (const subscription of subscriptions) if (!subscription.stopped) subscription.onChange();
+  };
+  return { live, subscriptions, change };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('AlarmTable: live updates', () => {
+  async function setupLive() {
+    const source = fakeLive();
+    const fake = fakeApi();
+    const api = { ...fake.api, live: source.live };
+    const rendered = await renderTab(<AlarmTable entityId={DEVICE} api={api} now={() => NOW} />);
+    await waitFor(() => expect(tableRows('alarms')).toHaveLength(4));
+    return { ...fake, ...rendered, ...source };
+  }
+
+  it('follows the alarms of the entity in the window and reloads the page once per burst of changes', async () => {
+    const { subscriptions, change, api, alarms } = await setupLive();
+    expect(subscriptions.map(({ entityId, window }) => ({ entityId, window }))).toEqual([
+      { entityId: DEVICE, window: { kind: 'last', durationMs: 30 * DAY_MS } },
+    ]);
+    const loads = api.getAlarms.mock.calls.length;
+
+    // A rule raises an alarm and the server reports three changes: one reload.
+    const raised = alarm(0.5, 'Overheating', 'MAJOR', 'ACTIVE_UNACK');
+    alarms.set(raised.id.id, raised);
+    act(() => {
+      change();
+      change();
+      change();
+    });
+    await waitFor(() => expect(rows().map((cells) => cells[2])).toContain('Overheating'));
+    await pause(LIVE_RELOAD_DELAY_MS + 100);
+    expect(api.getAlarms.mock.calls.length).toBe(loads + 1);
+    expect(rows()[0]).toEqual([
+      '2024-05-10 11:30:00',
+      'Thermostat',
+      'Overheating',
+      'Major',
+      'Active, unacknowledged',
+    ]);
+  });
+
+  it('subscribes again for a new window and stops when the tab closes, reloading nothing after', async () => {
+    const { subscriptions, change, api, user, unmount } = await setupLive();
+    await user.click(screen.getByTestId(S.timewindow));
+    const panel = await screen.findByTestId(S.timewindowPanel);
+    await user.click(within(panel).getByTestId(S.timewindowInterval));
+    await user.click(screen.getByRole('option', { name: '2 hours' }));
+    await user.click(within(panel).getByTestId(S.timewindowUpdate));
+    await waitFor(() => expect(subscriptions).toHaveLength(2));
+    expect(subscriptions.map(({ window, stopped }) => ({ window, stopped }))).toEqual([
+      { window: { kind: 'last', durationMs: 30 * DAY_MS }, stopped: true },
+      { window: { kind: 'last', durationMs: 2 * 60 * 60_000 }, stopped: false },
+    ]);
+
+    // A change right before closing: its pending reload is dropped with the tab.
+    act(() => subscriptions[1]?.onChange());
+    unmount();
+    expect(subscriptions[1]?.stopped).toBe(true);
+    const loads = api.getAlarms.mock.calls.length;
+    change();
+    await pause(LIVE_RELOAD_DELAY_MS + 100);
+    expect(api.getAlarms.mock.calls.length).toBe(loads);
   });
 });

@@ -12,7 +12,7 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EntityTable } from '../../entity-table/EntityTable';
@@ -29,6 +29,9 @@ const S = entityTabsSelectors.alarms;
 /** The Alarms tab opens on the last 30 days (reference console §4.3). */
 export const DEFAULT_ALARM_WINDOW: HistoryWindow = { kind: 'last', durationMs: 30 * DAY_MS };
 
+/** A burst of alarm changes (a rule raising several, a bulk clear) reloads the list once. */
+export const LIVE_RELOAD_DELAY_MS = 300;
+
 export interface AlarmTableProps {
   entityId: EntityId;
   api: AlarmsTabApi;
@@ -41,6 +44,9 @@ export interface AlarmTableProps {
  * it — within a time window, filtered by status and searched, all answered by the server; created
  * time, originator, type, coloured severity and status; Details opens the alarm's dialog, and
  * selected alarms can be acknowledged or cleared together.
+ *
+ * With `api.live` the list follows the entity: a change to one of its alarms within the window
+ * reloads the shown page from the server, which keeps the rows, their order and paging.
  */
 export function AlarmTable({ entityId: givenId, api, now = Date.now }: AlarmTableProps) {
   // One id object per entity, whatever the caller passes on each render.
@@ -57,6 +63,26 @@ export function AlarmTable({ entityId: givenId, api, now = Date.now }: AlarmTabl
     () => ['entity-tabs', 'alarms', entityId.entityType, entityId.id] as const,
     [entityId.entityType, entityId.id],
   );
+
+  const live = api.live;
+  useEffect(() => {
+    if (!live) {
+      return undefined;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = live.alarmChanges(entityId, timeWindow, () => {
+      if (timer === undefined) {
+        timer = setTimeout(() => {
+          timer = undefined;
+          void queryClient.invalidateQueries({ queryKey });
+        }, LIVE_RELOAD_DELAY_MS);
+      }
+    });
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
+  }, [live, entityId, timeWindow, queryClient, queryKey]);
 
   const config = useMemo((): EntityTableConfig<AlarmInfo, FieldValues> => {
     /**

@@ -1,4 +1,5 @@
 import type { AlarmInfo, AlarmSearchStatus, EntityId, PageData, TimePageLink } from '@meridian/common';
+import type { HistoryWindow } from '../history-window/history-window';
 
 /** What the Alarms tab asks for: a page within a time window, and the status filter. */
 export interface AlarmsTabQuery {
@@ -13,4 +14,16 @@ export interface AlarmsTabApi {
   getAlarmInfo(alarmId: string, signal?: AbortSignal): Promise<AlarmInfo>;
   ackAlarm(alarmId: string): Promise<unknown>;
   clearAlarm(alarmId: string): Promise<unknown>;
+  /** Tells the tab when the entity's alarms change; without it the list changes only on Refresh. */
+  live?: LiveAlarmSource;
+}
+
+/**
+ * Alarm changes of one entity (the telemetry socket provides them: `api/ws/live-alarms.ts`). The
+ * call subscribes until the returned function is called; `onChange` is called for every change to
+ * an alarm of the entity (its own or propagated to it) within the window after subscribing, not for
+ * the alarms already there.
+ */
+export interface LiveAlarmSource {
+  alarmChanges(entityId: EntityId, window: HistoryWindow, onChange: () => void): () => void;
 }
