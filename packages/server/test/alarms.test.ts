@@ -1,5 +1,6 @@
 import { v1 as uuidv1 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALARM_JSON_KEYS } from './alarm-json.js';
 import { type EntityRef, newAsset, newCustomer, newDevice, newTenant, newUser } from './factories.js';
 import {
   type ApiClient,
@@ -115,26 +116,7 @@ describe('POST /api/alarm and GET /api/alarm/{id}', () => {
   it('creates an alarm with the reference fields, its customer being the originator’s', async () => {
     const before = Date.now();
     const alarm = await raise(dev.A1, { details: { reason: 'test' }, type: 'Created Alarm' });
-    expect(Object.keys(alarm)).toEqual([
-      'id',
-      'createdTime',
-      'tenantId',
-      'customerId',
-      'type',
-      'originator',
-      'severity',
-      'status',
-      'startTs',
-      'endTs',
-      'ackTs',
-      'clearTs',
-      'details',
-      'propagate',
-      'propagateToOwner',
-      'propagateToTenant',
-      'propagateRelationTypes',
-      'name',
-    ]);
+    expect(Object.keys(alarm)).toEqual([...ALARM_JSON_KEYS]);
     expect(alarm).toMatchObject({
       id: { entityType: 'ALARM' },
       tenantId: { entityType: 'TENANT', id: ids.tenantId },

@@ -1,4 +1,5 @@
 import {
+  type Alarm,
   type AlarmSeverity,
   type AlarmStatus,
   acknowledgedAlarmStatus,
@@ -8,6 +9,7 @@ import {
   type JsonValue,
 } from '@meridian/common';
 import { v1 as uuidv1 } from 'uuid';
+import { jsonText } from '../../db/json-column.js';
 import type { Db } from '../../db/store.js';
 import { badRequest } from '../../http/api-error.js';
 import { violatedUnique } from '../customer-assignable/constraints.js';
@@ -16,23 +18,24 @@ import { propagationTargets } from './propagation.js';
 import type { AlarmsRepo, EntityRef } from './repo.js';
 import { type AlarmRow, relationTypesOf } from './wire.js';
 
-/** The fields of an alarm a writer gives (reference Alarm without id, tenant and customer). */
-export interface AlarmFields {
-  type: string;
-  severity: AlarmSeverity;
-  status: AlarmStatus;
-  /** 0: now. */
-  startTs: number;
-  /** 0: startTs. */
-  endTs: number;
-  ackTs: number;
-  clearTs: number;
-  details: JsonValue | null;
-  propagate: boolean;
-  propagateToOwner: boolean;
-  propagateToTenant: boolean;
-  propagateRelationTypes: string[] | null;
-}
+/**
+ * The fields of an alarm a writer gives (the reference Alarm without id, tenant, customer and
+ * originator). A startTs of 0 means now; an endTs of 0 means startTs.
+ */
+export type AlarmFields = Pick<
+  Alarm,
+  | 'type'
+  | 'severity'
+  | 'status'
+  | 'startTs'
+  | 'endTs'
+  | 'ackTs'
+  | 'clearTs'
+  | 'propagate'
+  | 'propagateToOwner'
+  | 'propagateToTenant'
+  | 'propagateRelationTypes'
+> & { details: JsonValue | null };
 
 /** A new alarm: its fields, its tenant, its originator and the originator's customer. */
 export interface NewAlarm extends AlarmFields {
@@ -51,8 +54,6 @@ export interface ActiveAlarmUpdate {
 export const ALARM_MESSAGES = {
   alreadyActive: 'An active alarm of this type already exists for the originator!',
 } as const;
-
-const jsonText = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 function union(existing: string[] | null, added: string[] | null): string[] | null {
   if (!added || added.length === 0) return existing;

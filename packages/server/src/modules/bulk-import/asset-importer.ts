@@ -1,6 +1,7 @@
 import { bulkImportRowDiffers } from '@meridian/common';
 import type { Updateable } from 'kysely';
 import { v1 as uuidv1 } from 'uuid';
+import { jsonText } from '../../db/json-column.js';
 import type { AssetTable } from '../../db/schema.js';
 import { type AssetRow, assetToWire } from '../assets/repo.js';
 import { ASSET_MESSAGES } from '../assets/service.js';
@@ -10,7 +11,6 @@ import {
   type BasePlan,
   type ImportContext,
   type Importer,
-  jsonText,
   text,
   unique,
   updateGrouped,

@@ -7,6 +7,7 @@ import type { Updateable } from 'kysely';
 import { v1 as uuidv1 } from 'uuid';
 import { requireAccess } from '../../auth/policy.js';
 import type { Principal } from '../../auth/principal.js';
+import { jsonText } from '../../db/json-column.js';
 import type { DeviceTable } from '../../db/schema.js';
 import type { Db } from '../../db/store.js';
 import { ApiError } from '../../http/api-error.js';
@@ -29,7 +30,6 @@ import {
   type BasePlan,
   type ImportContext,
   type Importer,
-  jsonText,
   type PreparedRow,
   text,
   unique,

@@ -56,7 +56,6 @@ export interface ImportContext {
 
 export const unique = <T>(items: Iterable<T>): T[] => [...new Set(items)];
 export const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-export const jsonText = (value: unknown): string | null => (value === null ? null : JSON.stringify(value));
 
 /** The additionalInfo after a row: the stored object with the row's description and gateway set. */
 export function additionalInfoOf(

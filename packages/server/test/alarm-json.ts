@@ -1,0 +1,21 @@
+/** The fields of the reference Alarm JSON, in the reference's order. */
+export const ALARM_JSON_KEYS = [
+  'id',
+  'createdTime',
+  'tenantId',
+  'customerId',
+  'type',
+  'originator',
+  'severity',
+  'status',
+  'startTs',
+  'endTs',
+  'ackTs',
+  'clearTs',
+  'details',
+  'propagate',
+  'propagateToOwner',
+  'propagateToTenant',
+  'propagateRelationTypes',
+  'name',
+] as const;
