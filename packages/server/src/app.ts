@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Store } from './db/store.js';
 import { registerConsole } from './http/console.js';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.js';
+import { registerJsonBodyParser } from './http/json-body.js';
 import { registerValidation } from './http/validation.js';
 import { AdminSettingsRepo } from './modules/admin/repo.js';
 import { registerAdminRoutes } from './modules/admin/routes.js';
@@ -248,6 +249,7 @@ export async function buildApp(
   app.addHook('onClose', async () => mqtt.stop());
 
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
   registerValidation(app);
   registerRouteAccess(app, jwt, outdating);
   registerAuthRoutes(app, auth);

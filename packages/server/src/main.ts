@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { migrate, openStore } from './db/store.js';
+import { stopOnBrokenStore } from './db/store-failure.js';
 import { installDemoData } from './install/demo-data.js';
 import { installSystemData, isInstalled } from './install/system-data.js';
 
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
     ...config,
     onIdleConnectionError: (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`),
     onEmbeddedNotice: (message) => console.warn(message),
+    onStoreBroken: (error) => stopOnBrokenStore(error),
   });
   await migrate(store.db);
   if (!(await isInstalled(store.db))) {

@@ -108,6 +108,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Start on an existing location (kept on close); by default a fresh one, dropped on close. */
   location?: StoreLocation;
+  /** Told when the embedded store breaks (main.ts stops the process there). */
+  onStoreBroken?: (error: Error) => void;
 }
 
 export interface TestServer {
@@ -139,7 +141,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     WEB_DIR: path.join(location.dataDir, 'no-console'),
     ...options.env,
   });
-  const store = await openStore(config);
+  const store = await openStore({ ...config, onStoreBroken: options.onStoreBroken });
   let app: FastifyInstance | undefined;
   try {
     await prepareStore(store, config);

@@ -19,12 +19,16 @@ import {
  * it out to one user at a time: a transaction keeps it until commit or rollback, and other queries wait.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly db: PGlite) {}
+  /** `onBroken` is told once when the store fails in a way it cannot recover from (see isStoreBroken). */
+  constructor(
+    private readonly db: PGlite,
+    private readonly onBroken: (error: Error) => void = () => {},
+  ) {}
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.db);
+    return new PGliteDriver(this.db, this.onBroken);
   }
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new PostgresIntrospector(db);
@@ -38,8 +42,16 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
 
-  constructor(private readonly db: PGlite) {
-    this.connection = new PGliteConnection(db);
+  constructor(
+    private readonly db: PGlite,
+    onBroken: (error: Error) => void,
+  ) {
+    let told = false;
+    this.connection = new PGliteConnection(db, (error) => {
+      if (told) return;
+      told = true;
+      onBroken(error);
+    });
   }
 
   async init(): Promise<void> {
@@ -74,16 +86,33 @@ class PGliteDriver implements Driver {
   }
 }
 
+/**
+ * A failure of the WebAssembly machine itself (memory access out of bounds, unreachable code, a
+ * bad indirect call: a `WebAssembly.RuntimeError`) rather than an SQL error: PGlite's state is corrupt from then on and every
+ * later query fails, so the process must not go on serving.
+ */
+export const isStoreBroken = (error: unknown): error is Error =>
+  error instanceof Error && error.name === 'RuntimeError';
+
 class PGliteConnection implements DatabaseConnection {
   release: () => void = () => {};
-  constructor(private readonly db: PGlite) {}
+  constructor(
+    private readonly db: PGlite,
+    private readonly onBroken: (error: Error) => void,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    // Parameterless SQL may hold several statements (migrations); only exec accepts that.
-    const result =
-      query.parameters.length === 0
-        ? ((await this.db.exec(query.sql)).at(-1) ?? { rows: [], affectedRows: 0 })
-        : await this.db.query<R>(query.sql, [...query.parameters]);
+    let result: { rows: unknown[]; affectedRows?: number };
+    try {
+      // Parameterless SQL may hold several statements (migrations); only exec accepts that.
+      result =
+        query.parameters.length === 0
+          ? ((await this.db.exec(query.sql)).at(-1) ?? { rows: [], affectedRows: 0 })
+          : await this.db.query<R>(query.sql, [...query.parameters]);
+    } catch (error) {
+      if (isStoreBroken(error)) this.onBroken(error);
+      throw error;
+    }
     return {
       rows: result.rows as R[],
       ...(result.affectedRows !== undefined ? { numAffectedRows: BigInt(result.affectedRows) } : {}),

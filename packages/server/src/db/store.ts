@@ -32,6 +32,11 @@ export async function openStore(options: {
   onEmbeddedNotice?: (message: string) => void;
   /** Told when an idle PostgreSQL connection fails (server restart, terminated session). */
   onIdleConnectionError?: (error: Error) => void;
+  /**
+   * Told once when the embedded store breaks beyond repair (its WebAssembly machine failed): every
+   * later query would fail, so the server stops rather than answer 500 for ever.
+   */
+  onStoreBroken?: (error: Error) => void;
 }): Promise<Store> {
   // Column names only: keys inside JSON values (additionalInfo, profile data, dashboards, JSON
   // telemetry) are the user's and come back exactly as stored.
@@ -67,7 +72,7 @@ export async function openStore(options: {
     else options.onEmbeddedNotice?.(`embedded store keeps PGlite's shared_buffers: ${loaded.reason}`);
   }
   const pglite = new PGlite(dataPath, { wasmModule });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite, options.onStoreBroken), plugins });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 

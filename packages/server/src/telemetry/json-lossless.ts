@@ -4,6 +4,8 @@
  * which JSON.parse would round to a double.
  */
 
+import { MAX_JSON_DEPTH } from '../http/json-depth.js';
+
 /** A JSON number, as its literal text. */
 export class JsonNumber {
   constructor(readonly text: string) {}
@@ -21,9 +23,6 @@ export class JsonObjectNode {
 export type LosslessJson = null | boolean | string | JsonNumber | LosslessJson[] | JsonObjectNode;
 
 export class JsonSyntaxError extends Error {}
-
-/** Deeper nesting is refused rather than risking the stack. */
-const MAX_DEPTH = 256;
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const WHITESPACE = /[ \t\n\r]*/y;
@@ -102,7 +101,7 @@ export function parseLossless(text: string): LosslessJson {
   };
 
   const parseValue = (depth: number): LosslessJson => {
-    if (depth > MAX_DEPTH) fail('nesting too deep');
+    if (depth > MAX_JSON_DEPTH) fail('nesting too deep');
     skipWhitespace();
     const char = text[pos];
     switch (char) {
