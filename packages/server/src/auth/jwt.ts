@@ -49,8 +49,9 @@ export class JwtService {
     if (this.key.length === 0) throw new Error('JWT signing key must be non-empty Base64 text');
   }
 
-  async issuePair(subject: TokenSubject): Promise<TokenPair> {
-    const now = Math.floor(Date.now() / 1000);
+  /** `issuedAtSec` dates the pair (default now); TokenOutdating.issuedAtFor moves it past a change. */
+  async issuePair(subject: TokenSubject, issuedAtSec = Math.floor(Date.now() / 1000)): Promise<TokenPair> {
+    const now = issuedAtSec;
     const token = await new SignJWT({
       scopes: [subject.authority],
       userId: subject.userId,

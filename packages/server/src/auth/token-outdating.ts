@@ -1,16 +1,32 @@
 import type { Db } from '../db/store.js';
 
+/** Cache value of a user whose credentials row is gone: every token of theirs is outdated. */
+const REMOVED = Number.POSITIVE_INFINITY;
+
 /**
  * Rejects tokens issued before a user's password changed or credentials were disabled
- * (reference §2.2 TokenOutdatingService). The mark is stored with the credentials so it survives a
+ * (reference §2.2 TokenOutdatingService), and every token of a user who no longer exists (deleted,
+ * or with their customer or tenant). The mark is stored with the credentials so it survives a
  * restart, and cached per user because every authenticated request asks.
+ *
+ * Tokens carry whole seconds, so a change outdates its whole second: tokens minted in the same
+ * second before it die with it, and the pair minted for the user after it (a new password's
+ * answer) is dated the next second (`issuedAtFor`). One node's cache: the cluster issue replaces
+ * it with a shared one.
  */
 export class TokenOutdating {
   private readonly cache = new Map<string, number | null>();
+  private readonly listeners = new Set<(userId: string) => void>();
 
   constructor(private readonly db: Db) {}
 
-  /** Marks every token of the user issued before now as outdated. */
+  /** Told of every user whose tokens were just outdated, e.g. to close their WebSocket sessions. */
+  onOutdated(listener: (userId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Marks every token of the user issued up to now (this whole second) as outdated. */
   async outdateTokens(userId: string, now = Date.now()): Promise<void> {
     await this.db
       .updateTable('userCredentials')
@@ -18,9 +34,15 @@ export class TokenOutdating {
       .where('userId', '=', userId)
       .execute();
     this.cache.set(userId, now);
+    this.notify(userId);
   }
 
-  /** Compared in whole seconds like the reference, so a pair minted right after the change stays valid. */
+  /** The user is gone (deleted, or their customer or tenant was): no token of theirs is valid. */
+  userRemoved(userId: string): void {
+    this.cache.set(userId, REMOVED);
+    this.notify(userId);
+  }
+
   async isOutdated(userId: string, issuedAtSec: number): Promise<boolean> {
     let outdatedAt = this.cache.get(userId);
     if (outdatedAt === undefined) {
@@ -29,13 +51,22 @@ export class TokenOutdating {
         .select('tokensOutdatedAt')
         .where('userId', '=', userId)
         .executeTakeFirst();
-      outdatedAt = row?.tokensOutdatedAt ?? null;
+      // No credentials row: the user was deleted, by this node or another one.
+      outdatedAt = row ? (row.tokensOutdatedAt ?? null) : REMOVED;
       this.cache.set(userId, outdatedAt);
     }
-    return outdatedAt !== null && issuedAtSec < Math.floor(outdatedAt / 1000);
+    return outdatedAt !== null && issuedAtSec <= Math.floor(outdatedAt / 1000);
   }
 
-  forget(userId: string): void {
-    this.cache.delete(userId);
+  /** The `iat` (seconds) for a token minted now: after the user's last outdating mark. */
+  issuedAtFor(userId: string, now = Date.now()): number {
+    const nowSec = Math.floor(now / 1000);
+    const outdatedAt = this.cache.get(userId);
+    if (outdatedAt === undefined || outdatedAt === null || outdatedAt === REMOVED) return nowSec;
+    return Math.max(nowSec, Math.floor(outdatedAt / 1000) + 1);
+  }
+
+  private notify(userId: string): void {
+    for (const listener of this.listeners) listener(userId);
   }
 }

@@ -86,7 +86,15 @@ export function registerTelemetryWebSocket(
     Math.max(1, Math.floor(settings.pingTimeoutMs / 3)),
   );
   pinger.unref();
+  // A user disabled, deleted or with a new password loses open sessions too, not only new requests.
+  const stopClosingOutdated = deps.outdating.onOutdated((userId) => {
+    for (const session of sessions) {
+      if (!session.principal.isPublic && session.principal.userId === userId)
+        session.close(CloseCode.POLICY_VIOLATION, 'Token is outdated');
+    }
+  });
   app.addHook('onClose', async () => {
+    stopClosingOutdated();
     clearInterval(pinger);
     for (const session of sessions) session.dispose();
     sessions.clear();

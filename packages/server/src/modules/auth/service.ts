@@ -71,7 +71,7 @@ export class AuthService {
   }
 
   issueFor(row: UserRow, enabled = true): Promise<TokenPair> {
-    return this.jwt.issuePair(userTokenSubject(row, enabled));
+    return this.jwt.issuePair(userTokenSubject(row, enabled), this.outdating.issuedAtFor(row.id));
   }
 
   async login(username: unknown, password: unknown, client?: ClientDetails): Promise<TokenPair> {

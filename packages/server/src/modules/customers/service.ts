@@ -177,7 +177,7 @@ export class CustomersService {
     await auditedAction(this.audit, principal, audit, async () => {
       const userIds = await this.customers.userIds(id);
       await this.db.transaction().execute((trx) => this.customers.delete(row, trx));
-      for (const userId of userIds) this.outdating.forget(userId);
+      for (const userId of userIds) this.outdating.userRemoved(userId);
     });
   }
 }

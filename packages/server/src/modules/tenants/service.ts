@@ -120,6 +120,6 @@ export class TenantsService {
     await this.load(principal, id, 'DELETE');
     const userIds = await this.tenants.userIds(id);
     await this.db.transaction().execute((trx) => this.tenants.delete(id, trx));
-    for (const userId of userIds) this.outdating.forget(userId);
+    for (const userId of userIds) this.outdating.userRemoved(userId);
   }
 }

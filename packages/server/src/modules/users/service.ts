@@ -234,7 +234,7 @@ export class UsersService {
         await deleteRelationsOf(trx, { entityType: 'USER', id });
         await this.users.delete(id, trx);
       });
-      this.outdating.forget(id);
+      this.outdating.userRemoved(id);
     });
   }
 
