@@ -8,6 +8,7 @@ import type { Store } from './db/store.js';
 import { registerConsole } from './http/console.js';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.js';
 import { registerJsonBodyParser } from './http/json-body.js';
+import { registerWebSecurity } from './http/web-security.js';
 import { registerValidation } from './http/validation.js';
 import { AdminSettingsRepo } from './modules/admin/repo.js';
 import { registerAdminRoutes } from './modules/admin/routes.js';
@@ -249,6 +250,7 @@ export async function buildApp(
   app.addHook('onClose', async () => mqtt.stop());
 
   registerErrorHandling(app);
+  await registerWebSecurity(app, config.webSecurity);
   registerJsonBodyParser(app);
   registerValidation(app);
   registerRouteAccess(app, jwt, outdating);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { SHARED_BUFFERS_PATTERN } from './db/pglite-module.js';
+import { loadWebSecuritySettings, type WebSecuritySettings } from './http/web-security.js';
 import type { TsTtlSettings } from './telemetry/ttl-cleanup.js';
 import { loadWsSettings, type WsSettings } from './ws/settings.js';
 
@@ -31,6 +32,8 @@ export interface Config {
   userTokenAccessEnabled: boolean;
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
+  /** CORS and framing (CORS_*, EMBED_ALLOWED_ORIGINS, see http/web-security.ts). */
+  webSecurity: WebSecuritySettings;
   /** The time-series TTL clean-up (reference `sql.ttl.ts`). */
   tsTtl: TsTtlSettings;
   /** Telemetry WebSocket limits and intervals (WS_* variables, see ws/settings.ts). */
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     userTokenAccessEnabled: bool('USER_TOKEN_ACCESS_ENABLED', true, env),
     bodyLimit: int('HTTP_BODY_LIMIT', 16 * 1024 * 1024, env),
+    webSecurity: loadWebSecuritySettings(env),
     tsTtl: {
       enabled: bool('SQL_TTL_TS_ENABLED', true, env),
       intervalMs: int('SQL_TTL_TS_EXECUTION_INTERVAL', 86_400_000, env),

@@ -1,0 +1,92 @@
+import cors from '@fastify/cors';
+import type { FastifyInstance } from 'fastify';
+
+/** Browser-facing security settings (README "Security"), read from the environment. */
+export interface WebSecuritySettings {
+  /** Origins whose browser apps may call /api (CORS_ALLOWED_ORIGINS); '*' any, as the reference. */
+  corsAllowedOrigins: '*' | string[];
+  /** CORS_MAX_AGE: how long, in seconds, a browser may cache a preflight answer. */
+  corsMaxAgeSec: number;
+  /** CORS_ALLOW_CREDENTIALS: browsers may send cookies and authorization with cross-origin calls. */
+  corsAllowCredentials: boolean;
+  /** EMBED_ALLOWED_ORIGINS: origins whose pages may show full-screen dashboards in a frame. */
+  embedAllowedOrigins: string[];
+}
+
+const list = (raw: string) =>
+  raw
+    .split(/[\s,]+/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+export function loadWebSecuritySettings(env: NodeJS.ProcessEnv): WebSecuritySettings {
+  const origins = env.CORS_ALLOWED_ORIGINS?.trim() || '*';
+  const maxAge = env.CORS_MAX_AGE?.trim() || '1800';
+  if (!/^\d+$/.test(maxAge)) throw new Error(`Environment variable CORS_MAX_AGE must be a number of seconds, got '${maxAge}'`);
+  const credentials = (env.CORS_ALLOW_CREDENTIALS?.trim() || 'true').toLowerCase();
+  if (credentials !== 'true' && credentials !== 'false')
+    throw new Error(`Environment variable CORS_ALLOW_CREDENTIALS must be true or false, got '${credentials}'`);
+  return {
+    corsAllowedOrigins: origins === '*' ? '*' : list(origins),
+    corsMaxAgeSec: Number(maxAge),
+    corsAllowCredentials: credentials === 'true',
+    embedAllowedOrigins: list(env.EMBED_ALLOWED_ORIGINS ?? ''),
+  };
+}
+
+/** The console's own needs: its scripts and styles (MUI writes style elements), images, the WebSocket. */
+const CONSOLE_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self' ws: wss:",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+];
+
+/** The full-screen dashboard route (spec 1 §2 `dashboard/{id}`, with `embedded`) is the one meant for frames. */
+const isEmbeddableRoute = (url: string) => /^\/dashboard\/[^/?#]+/.test(url);
+
+/**
+ * Response headers every browser gets: no content sniffing, no full URLs (with their ids) in the
+ * Referer of outgoing links, and for the console's pages a Content-Security-Policy and framing
+ * rules: none, except the full-screen dashboard from this origin and the configured ones. CORS on
+ * /api as the reference configures it by default: any origin, any method and header, credentials,
+ * preflight cached 30 minutes.
+ */
+export async function registerWebSecurity(app: FastifyInstance, settings: WebSecuritySettings): Promise<void> {
+  const embedders = ["'self'", ...settings.embedAllowedOrigins].join(' ');
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html')) {
+      const embeddable = isEmbeddableRoute(request.url);
+      const ancestors = embeddable ? embedders : "'none'";
+      reply.header('content-security-policy', [...CONSOLE_POLICY, `frame-ancestors ${ancestors}`].join('; '));
+      // For browsers without frame-ancestors; it cannot name other origins, so it is left out then.
+      if (!embeddable) reply.header('x-frame-options', 'DENY');
+      else if (settings.embedAllowedOrigins.length === 0) reply.header('x-frame-options', 'SAMEORIGIN');
+    }
+    return payload;
+  });
+
+  const allowed = settings.corsAllowedOrigins;
+  await app.register(cors, {
+    // Per request: CORS headers on /api only, as the reference maps it (`/api/**`).
+    delegator: (request, callback) => {
+      const onApi = (request.url ?? '').startsWith('/api/');
+      callback(null, {
+        origin: onApi ? (allowed === '*' ? true : allowed) : false,
+        credentials: settings.corsAllowCredentials,
+        maxAge: settings.corsMaxAgeSec,
+        methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+        strictPreflight: false,
+      });
+    },
+  });
+}

@@ -1,0 +1,104 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './helper.js';
+
+const APP_ORIGIN = 'https://app.example.test';
+let webDir: string;
+let byDefault: TestServer;
+let configured: TestServer;
+
+beforeAll(async () => {
+  webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'meridian-web-'));
+  await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>console</title>');
+  [byDefault, configured] = await Promise.all([
+    startServer({ demo: false, env: { WEB_DIR: webDir } }),
+    startServer({
+      demo: false,
+      env: {
+        WEB_DIR: webDir,
+        CORS_ALLOWED_ORIGINS: 'https://only.example.test',
+        CORS_MAX_AGE: '60',
+        EMBED_ALLOWED_ORIGINS: 'https://portal.example.test',
+      },
+    }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([byDefault.close(), configured.close()]);
+  await fs.rm(webDir, { recursive: true, force: true });
+});
+
+describe('CORS on /api, as the reference by default', () => {
+  it('answers any origin with credentials allowed', async () => {
+    const res = await byDefault.api.get('/api/noauth/userPasswordPolicy', { headers: { origin: APP_ORIGIN } });
+    expect(res.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+    expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(res.headers.get('vary')).toContain('Origin');
+  });
+
+  it('answers a preflight for a JSON login with the token header, cached 30 minutes', async () => {
+    const res = await byDefault.api.request('OPTIONS', '/api/auth/login', {
+      headers: {
+        origin: APP_ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-authorization',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(res.headers.get('access-control-allow-headers')).toBe('content-type,x-authorization');
+    expect(res.headers.get('access-control-max-age')).toBe('1800');
+  });
+
+  it('sends no CORS headers outside /api', async () => {
+    const res = await byDefault.api.get('/', { headers: { origin: APP_ORIGIN } });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('answers only the configured origins when CORS_ALLOWED_ORIGINS is set', async () => {
+    const other = await configured.api.get('/api/noauth/userPasswordPolicy', { headers: { origin: APP_ORIGIN } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    const allowed = await configured.api.request('OPTIONS', '/api/auth/login', {
+      headers: { origin: 'https://only.example.test', 'access-control-request-method': 'POST' },
+    });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://only.example.test');
+    expect(allowed.headers.get('access-control-max-age')).toBe('60');
+  });
+});
+
+describe('security headers', () => {
+  it('API answers are not sniffed and leak no URL in the Referer', async () => {
+    for (const url of ['/api/noauth/userPasswordPolicy', '/api/nothing-here']) {
+      const res = await byDefault.api.get(url);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('console pages carry a Content-Security-Policy and may not be framed', async () => {
+    const res = await byDefault.api.get('/devices');
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('the full-screen dashboard may be framed by this origin, and by configured ones', async () => {
+    const own = await byDefault.api.get('/dashboard/5b1e7b10-1111-11ee-8888-888888888888?embedded=true');
+    expect(own.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(own.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    const portal = await configured.api.get('/dashboard/5b1e7b10-1111-11ee-8888-888888888888');
+    expect(portal.headers.get('content-security-policy')).toContain(
+      "frame-ancestors 'self' https://portal.example.test",
+    );
+    expect(portal.headers.get('x-frame-options')).toBeNull();
+    // The dashboards list and editor pages are not for frames.
+    const list = await configured.api.get('/dashboards/5b1e7b10-1111-11ee-8888-888888888888');
+    expect(list.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+});
