@@ -6,10 +6,10 @@ import { TokenOutdating } from './auth/token-outdating.js';
 import type { Config } from './config.js';
 import type { Store } from './db/store.js';
 import { registerConsole } from './http/console.js';
-import { frameworkErrors, registerErrorHandling } from './http/error-handler.js';
+import { clientErrors, frameworkErrors, registerErrorHandling } from './http/error-handler.js';
 import { registerJsonBodyParser } from './http/json-body.js';
-import { registerWebSecurity } from './http/web-security.js';
 import { registerValidation } from './http/validation.js';
+import { registerWebSecurity } from './http/web-security.js';
 import { AdminSettingsRepo } from './modules/admin/repo.js';
 import { registerAdminRoutes } from './modules/admin/routes.js';
 import { AdminService } from './modules/admin/service.js';
@@ -129,6 +129,7 @@ export async function buildApp(
     bodyLimit: config.bodyLimit,
     trustProxy: true,
     frameworkErrors,
+    clientErrorHandler: clientErrors,
     // Device access tokens (credentials ids) may be 255 characters and travel in the path.
     routerOptions: { maxParamLength: 256 },
   });

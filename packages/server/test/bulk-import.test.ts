@@ -472,7 +472,7 @@ describe('device import: per-line errors', () => {
         created: 2,
         updated: 0,
         errors: 1,
-        errorsList: ['Line: 3; Error: Invalid request: refused by the store'],
+        errorsList: ['Line: 3; Error: Invalid request: a value cannot be stored'],
       });
     } finally {
       await sql.raw('drop trigger bulk_import_test_refuse on device').execute(db);
@@ -534,7 +534,7 @@ describe('device import: per-line errors', () => {
       created: 2,
       updated: 0,
       errors: 1,
-      errorsList: ['Line: 3; Error: Invalid request: point refused by the store'],
+      errorsList: ['Line: 3; Error: Invalid request: a value cannot be stored'],
     });
     const ok1 = await mustDevice(`${p} ok1`);
     const ok2 = await mustDevice(`${p} ok2`);

@@ -32,7 +32,9 @@ afterAll(async () => {
 
 describe('CORS on /api, as the reference by default', () => {
   it('answers any origin with credentials allowed', async () => {
-    const res = await byDefault.api.get('/api/noauth/userPasswordPolicy', { headers: { origin: APP_ORIGIN } });
+    const res = await byDefault.api.get('/api/noauth/userPasswordPolicy', {
+      headers: { origin: APP_ORIGIN },
+    });
     expect(res.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
     expect(res.headers.get('access-control-allow-credentials')).toBe('true');
     expect(res.headers.get('vary')).toContain('Origin');
@@ -59,7 +61,9 @@ describe('CORS on /api, as the reference by default', () => {
   });
 
   it('answers only the configured origins when CORS_ALLOWED_ORIGINS is set', async () => {
-    const other = await configured.api.get('/api/noauth/userPasswordPolicy', { headers: { origin: APP_ORIGIN } });
+    const other = await configured.api.get('/api/noauth/userPasswordPolicy', {
+      headers: { origin: APP_ORIGIN },
+    });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     const allowed = await configured.api.request('OPTIONS', '/api/auth/login', {
       headers: { origin: 'https://only.example.test', 'access-control-request-method': 'POST' },

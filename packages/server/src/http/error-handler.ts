@@ -1,5 +1,7 @@
+import type { Duplex } from 'node:stream';
 import { ErrorCode, ErrorMessages } from '@meridian/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientMessageOfStoreError } from '../db/sql-errors.js';
 import { ApiError, badRequest, errorBody, notFound } from './api-error.js';
 
 interface ValidationIssue {
@@ -24,10 +26,6 @@ export function describeValidation(context: string | undefined, issues: Validati
   return `Invalid request: ${parts.join('; ')}`;
 }
 
-/** SQLSTATE class 22 "data exception" from PostgreSQL or PGlite, e.g. 22021 invalid byte sequence. */
-const isDataException = (error: Error & { code?: unknown }) =>
-  'severity' in error && typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code);
-
 /**
  * One place that turns every failure into the reference error JSON. Client mistakes become
  * 400/code 31 naming what is wrong; anything unexpected is logged and answered with code 2 and no
@@ -36,6 +34,7 @@ const isDataException = (error: Error & { code?: unknown }) =>
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { validationContext?: string }, request, reply) => {
     let apiError: ApiError;
+    const storeMessage = clientMessageOfStoreError(error);
     if (error instanceof ApiError) {
       apiError = error;
     } else if (error.validation) {
@@ -55,9 +54,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         `Unsupported content type: ${request.headers['content-type'] ?? 'none'}`,
         415,
       );
-    } else if (isDataException(error)) {
-      // A value the database cannot hold (a NUL character, a malformed uuid): the client's mistake.
-      apiError = badRequest(`Invalid request: ${error.message}`);
+    } else if (storeMessage) {
+      // A value the database cannot hold (a NUL character, a malformed uuid) or a reference that
+      // vanished meanwhile: the client's to change. The database's own words stay in the log.
+      request.log.info({ err: error }, 'request refused by the store');
+      apiError = badRequest(storeMessage);
     } else if (error.statusCode === 404) {
       apiError = notFound();
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
@@ -86,4 +87,37 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
     .code(400)
     .type('application/json')
     .send(errorBody(badRequest(error.message)));
+}
+
+/** Node's parser errors that mean "headers too large" rather than "malformed". */
+const HEADER_OVERFLOW = new Set(['HPE_HEADER_OVERFLOW']);
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers too large, malformed
+ * request lines): the reference error JSON with 431 or 400 instead of a bare status line. Passed to
+ * Fastify as its `clientErrorHandler` option.
+ */
+export function clientErrors(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code !== undefined && HEADER_OVERFLOW.has(error.code);
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify(
+    errorBody(
+      new ApiError(
+        ErrorCode.BAD_REQUEST_PARAMS,
+        tooLarge ? 'Request header fields too large' : 'Malformed HTTP request',
+        status,
+      ),
+    ),
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      'Content-Type: application/json\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
 }

@@ -22,10 +22,13 @@ const list = (raw: string) =>
 export function loadWebSecuritySettings(env: NodeJS.ProcessEnv): WebSecuritySettings {
   const origins = env.CORS_ALLOWED_ORIGINS?.trim() || '*';
   const maxAge = env.CORS_MAX_AGE?.trim() || '1800';
-  if (!/^\d+$/.test(maxAge)) throw new Error(`Environment variable CORS_MAX_AGE must be a number of seconds, got '${maxAge}'`);
+  if (!/^\d+$/.test(maxAge))
+    throw new Error(`Environment variable CORS_MAX_AGE must be a number of seconds, got '${maxAge}'`);
   const credentials = (env.CORS_ALLOW_CREDENTIALS?.trim() || 'true').toLowerCase();
   if (credentials !== 'true' && credentials !== 'false')
-    throw new Error(`Environment variable CORS_ALLOW_CREDENTIALS must be true or false, got '${credentials}'`);
+    throw new Error(
+      `Environment variable CORS_ALLOW_CREDENTIALS must be true or false, got '${credentials}'`,
+    );
   return {
     corsAllowedOrigins: origins === '*' ? '*' : list(origins),
     corsMaxAgeSec: Number(maxAge),
@@ -58,7 +61,10 @@ const isEmbeddableRoute = (url: string) => /^\/dashboard\/[^/?#]+/.test(url);
  * /api as the reference configures it by default: any origin, any method and header, credentials,
  * preflight cached 30 minutes.
  */
-export async function registerWebSecurity(app: FastifyInstance, settings: WebSecuritySettings): Promise<void> {
+export async function registerWebSecurity(
+  app: FastifyInstance,
+  settings: WebSecuritySettings,
+): Promise<void> {
   const embedders = ["'self'", ...settings.embedAllowedOrigins].join(' ');
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');

@@ -10,6 +10,7 @@ import {
 } from '@meridian/common';
 import { requireAccess } from '../../auth/policy.js';
 import type { Principal } from '../../auth/principal.js';
+import { clientMessageOfStoreError } from '../../db/sql-errors.js';
 import type { Db } from '../../db/store.js';
 import { ApiError, badRequest } from '../../http/api-error.js';
 import type {
@@ -71,13 +72,6 @@ const SCOPES: readonly (readonly [ImportKv['type'], AttributeScope])[] = [
 ];
 
 type Outcome = { line: number; counted: 'created' | 'updated' } | { line: number; error: string };
-
-/** SQLSTATE class 22 "data exception": a value the store cannot hold. */
-function isDataException(error: unknown): error is Error {
-  if (!(error instanceof Error) || !('severity' in error)) return false;
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
-}
 
 export class BulkImportService {
   private readonly repo = new BulkImportRepo();
@@ -257,7 +251,8 @@ export class BulkImportService {
       case 'device_credentials_credentials_id_key':
         return CREDENTIALS_MESSAGES.taken;
     }
-    if (isDataException(error)) return `Invalid request: ${error.message}`;
+    const storeMessage = clientMessageOfStoreError(error);
+    if (storeMessage) return storeMessage;
     this.log.error({ err: error }, 'bulk import row failed');
     return 'Internal server error';
   }

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { clientMessageOfStoreError } from './sql-errors.js';
+
+const storeError = (code: string, message: string) =>
+  Object.assign(new Error(message), { severity: 'ERROR', code });
+
+describe('clientMessageOfStoreError', () => {
+  it('describes data exceptions and constraint violations without the database text', () => {
+    const fk = clientMessageOfStoreError(
+      storeError('23503', 'insert or update on table "device" violates foreign key constraint "fk_tenant"'),
+    );
+    expect(fk).toBe('Invalid request: an entity it refers to does not exist (any more)');
+    expect(clientMessageOfStoreError(storeError('22P02', 'invalid input syntax for type uuid: "x"'))).toBe(
+      'Invalid request: a value is not in the expected format',
+    );
+    expect(clientMessageOfStoreError(storeError('22999', 'something internal'))).toBe(
+      'Invalid request: a value cannot be stored',
+    );
+  });
+
+  it("leaves the server's own failures alone", () => {
+    expect(clientMessageOfStoreError(storeError('42P01', 'relation "x" does not exist'))).toBeUndefined();
+    expect(clientMessageOfStoreError(new Error('plain'))).toBeUndefined();
+  });
+});
