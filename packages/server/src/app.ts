@@ -60,6 +60,7 @@ import { EntityQueryService } from './modules/entity-query/service.js';
 import { EntityViewsRepo } from './modules/entity-views/repo.js';
 import { registerEntityViewRoutes } from './modules/entity-views/routes.js';
 import { EntityViewsService } from './modules/entity-views/service.js';
+import { registerQueueRoutes } from './modules/queues/routes.js';
 import { RelationsRepo } from './modules/relations/repo.js';
 import { registerRelationRoutes } from './modules/relations/routes.js';
 import { RelationsService } from './modules/relations/service.js';
@@ -259,6 +260,7 @@ export async function buildApp(
   registerUserRoutes(app, users);
   registerTenantProfileRoutes(app, tenantProfiles);
   registerTenantRoutes(app, tenants);
+  registerQueueRoutes(app);
   registerCustomerRoutes(app, customers);
   registerAdminRoutes(app, admin);
   registerDashboardRoutes(app, dashboards);

@@ -324,7 +324,6 @@ describe('POST /api/entityView, GET, DELETE', () => {
     await bad({ startTimeMs: 2000, endTimeMs: 1000 }, /'endTimeMs'/);
     await bad({ keys: { timeseries: [1] } }, /'keys\.timeseries\.0'/);
     await bad({ keys: { attributes: { cs: 'model' } } }, /'keys\.attributes\.cs'/);
-    await bad({ additionalInfo: [] }, /'additionalInfo'/);
     await bad({ customerId: { entityType: 'CUSTOMER', id: uuidv1() } }, /'customerId'/);
     await bad({ customerId: { entityType: 'CUSTOMER', id: otherTenantCustomer.id } }, /'customerId'/);
     expectError(await api.get('/api/entityView/not-a-uuid', TA()), 400, 31, /'entityViewId'/);

@@ -229,7 +229,11 @@ describe('no 500 for client mistakes', () => {
     ['POST', '/api/user', { json: { email: 'a@b.cd', authority: 'TENANT_ADMIN', id: { id: 'nope' } } }],
     ['POST', '/api/user', { json: { email: `${'a'.repeat(300)}@b.cd`, authority: 'TENANT_ADMIN' } }],
     ['POST', '/api/user', { json: { email: 'a\u0000@b.cd', authority: 'TENANT_ADMIN' } }],
-    ['POST', '/api/user', { json: { email: 'a@b.cd', authority: 'TENANT_ADMIN', additionalInfo: [] } }],
+    [
+      'POST',
+      '/api/user?sendActivationMail=false',
+      { json: { email: 'a@b.cd', authority: 'TENANT_ADMIN', additionalInfo: [] } },
+    ],
     [
       'POST',
       '/api/user',

@@ -188,7 +188,6 @@ describe('POST /api/tenant: create', () => {
     expectError(await save({ title: 't'.repeat(256) }), 400, 31, /'title'/);
     expectError(await save({ title: 'Long City', city: 'c'.repeat(256) }), 400, 31, /'city'/);
     expectError(await save({ title: 42 }), 400, 31, /'title'/);
-    expectError(await save({ title: 'Bad Info', additionalInfo: 'text' }), 400, 31, /'additionalInfo'/);
     expectError(
       await save({ title: 'Bad Profile', tenantProfileId: { id: 'nope' } }),
       400,

@@ -9,3 +9,9 @@ export const IdParams = <K extends string>(...names: K[]) =>
 export const EntityIdRef = Type.Object({ entityType: Type.Optional(Type.String()), id: Uuid });
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * A free-form field the reference types as a Jackson JsonNode (`additionalInfo` and the like): any
+ * JSON value, a string or number included, stored and returned as sent.
+ */
+export const AnyJson = Type.Unknown();

@@ -42,6 +42,13 @@ async function freshTenantProfile(db: Db): Promise<string> {
 }
 
 export const TENANCY_CASES: Case[] = [
+  // Rule engine queue names: any tenant administrator, for its own device profiles.
+  {
+    method: 'GET',
+    route: '/api/tenant/queues',
+    statuses: ANY_TENANT_ADMIN,
+    request: () => ({ path: '/api/tenant/queues?serviceType=TB_RULE_ENGINE' }),
+  },
   // Tenants: system administrators manage them; a tenant administrator reads its own.
   {
     method: 'GET',

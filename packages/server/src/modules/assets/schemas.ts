@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { PageQuerySchema } from '../../http/page-query.js';
-import { EntityIdRef, Nullable } from '../../http/schemas.js';
+import { AnyJson, EntityIdRef, Nullable } from '../../http/schemas.js';
 import { RelationsSearchParametersBody } from '../relations/schemas.js';
 
 const Optional = Type.Optional;
@@ -13,7 +13,7 @@ export const AssetBody = Type.Object({
   name: Optional(Nullable(Type.String({ maxLength: 255 }))),
   type: Optional(Nullable(Type.String({ maxLength: 255 }))),
   label: Optional(Nullable(Type.String({ maxLength: 255 }))),
-  additionalInfo: Optional(Nullable(Type.Record(Type.String(), Type.Unknown()))),
+  additionalInfo: Optional(AnyJson),
 });
 
 type Ref = { id: string } | null;
@@ -24,7 +24,7 @@ export interface AssetInput {
   name?: string | null;
   type?: string | null;
   label?: string | null;
-  additionalInfo?: Record<string, unknown> | null;
+  additionalInfo?: unknown;
 }
 
 /** PAGE is optional because `GET /api/tenant/assets?assetName=` shares the path (reference §8 #5). */

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { EntityIdRef, Nullable } from '../../http/schemas.js';
+import { AnyJson, EntityIdRef, Nullable } from '../../http/schemas.js';
 import { ContactFields } from '../tenants/schemas.js';
 
 export const CustomerBody = Type.Object({
@@ -9,7 +9,7 @@ export const CustomerBody = Type.Object({
   name: Type.Optional(Type.Unknown()),
   // Always the caller's tenant; whatever the body says is ignored, as in the reference.
   tenantId: Type.Optional(Nullable(EntityIdRef)),
-  additionalInfo: Type.Optional(Nullable(Type.Record(Type.String(), Type.Unknown()))),
+  additionalInfo: Type.Optional(AnyJson),
   ...ContactFields,
 });
 

@@ -1,4 +1,4 @@
-import { type Customer, NULL_UUID, PUBLIC_CUSTOMER_TITLE } from '@meridian/common';
+import { type Customer, isJsonObject, NULL_UUID, PUBLIC_CUSTOMER_TITLE } from '@meridian/common';
 import { v1 as uuidv1 } from 'uuid';
 import { requireAccess } from '../../auth/policy.js';
 import type { Principal } from '../../auth/principal.js';
@@ -103,11 +103,9 @@ export class CustomersService {
     assertContactEmail(contact.email);
     // A customer always belongs to the tenant of the administrator saving it.
     const tenantId = principal.tenantId;
-    const info: Record<string, unknown> = { ...(input.additionalInfo ?? {}) };
-    // isPublic is the server's mark of the public customer: never set or cleared through the API.
-    delete info.isPublic;
+    const info = withoutPublicMark(input.additionalInfo === undefined ? {} : input.additionalInfo);
     try {
-      if (stored) return await this.update(stored, title, contact, info, input.additionalInfo === null);
+      if (stored) return await this.update(stored, title, contact, info);
       if (title === PUBLIC_CUSTOMER_TITLE)
         throw badRequest(`'${PUBLIC_CUSTOMER_TITLE}' title for customer is system reserved!`);
       if (!(await this.tenants.findById(tenantId)))
@@ -119,7 +117,7 @@ export class CustomersService {
         createdTime: Date.now(),
         tenantId,
         title,
-        additionalInfo: input.additionalInfo === null ? null : info,
+        additionalInfo: info,
         ...contact,
       };
       await this.customers.insert({
@@ -137,8 +135,7 @@ export class CustomersService {
     stored: CustomerRow,
     title: string,
     contact: ReturnType<typeof contactOf>,
-    info: Record<string, unknown>,
-    nullInfo: boolean,
+    info: unknown,
   ) {
     const id = stored.id;
     const isPublic = isPublicCustomer(stored);
@@ -146,7 +143,8 @@ export class CustomersService {
       throw badRequest(`'${PUBLIC_CUSTOMER_TITLE}' title for customer is system reserved!`);
     const existing = await this.customers.findByTitle(stored.tenantId, title);
     if (existing && existing.id !== id) throw badRequest(TITLE_TAKEN);
-    const additionalInfo = isPublic ? { ...info, isPublic: true } : nullInfo ? null : info;
+    // The public customer keeps its mark; a value that is not an object gives way to it.
+    const additionalInfo = isPublic ? { ...(isJsonObject(info) ? info : {}), isPublic: true } : info;
     const updated: CustomerRow = { ...stored, title, ...contact, additionalInfo };
     await this.db.transaction().execute(async (trx) => {
       await this.customers.update(
@@ -180,4 +178,11 @@ export class CustomersService {
       for (const userId of userIds) this.outdating.userRemoved(userId);
     });
   }
+}
+
+/** isPublic is the server's mark of the public customer: never set or cleared through the API. */
+function withoutPublicMark(info: unknown): unknown {
+  if (!isJsonObject(info)) return info;
+  const { isPublic: _mark, ...rest } = info;
+  return rest;
 }

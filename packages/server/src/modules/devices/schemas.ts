@@ -1,7 +1,7 @@
 import { DEVICE_CREDENTIALS_TYPES, DEVICE_TRANSPORT_TYPES, OTA_UPDATE_TYPES } from '@meridian/common';
 import { Type } from '@sinclair/typebox';
 import { PageQuerySchema } from '../../http/page-query.js';
-import { EntityIdRef, Nullable } from '../../http/schemas.js';
+import { AnyJson, EntityIdRef, Nullable } from '../../http/schemas.js';
 import { RelationsSearchParametersBody } from '../relations/schemas.js';
 
 const Enum = (values: readonly string[]) => Type.String({ enum: [...values] });
@@ -26,7 +26,7 @@ export const DeviceBody = Type.Object({
   ),
   firmwareId: Optional(Nullable(EntityIdRef)),
   softwareId: Optional(Nullable(EntityIdRef)),
-  additionalInfo: Optional(Nullable(Type.Record(Type.String(), Type.Unknown()))),
+  additionalInfo: Optional(AnyJson),
 });
 
 type Ref = { id: string } | null;
@@ -44,7 +44,7 @@ export interface DeviceInput {
   } | null;
   firmwareId?: Ref;
   softwareId?: Ref;
-  additionalInfo?: Record<string, unknown> | null;
+  additionalInfo?: unknown;
 }
 
 export const CredentialsBody = Type.Object({

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { PageQuerySchema } from '../../http/page-query.js';
-import { EntityIdRef, Nullable, Uuid } from '../../http/schemas.js';
+import { AnyJson, EntityIdRef, Nullable, Uuid } from '../../http/schemas.js';
 import { RelationsSearchParametersBody, type SearchParametersInput } from '../relations/schemas.js';
 
 const KeyList = Type.Optional(Nullable(Type.Array(Type.String({ maxLength: 255 }))));
@@ -29,7 +29,7 @@ export const EntityViewBody = Type.Object({
   ),
   startTimeMs: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
   endTimeMs: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
-  additionalInfo: Type.Optional(Nullable(Type.Record(Type.String(), Type.Unknown()))),
+  additionalInfo: Type.Optional(AnyJson),
 });
 
 export interface EntityViewInput {
@@ -44,7 +44,7 @@ export interface EntityViewInput {
   } | null;
   startTimeMs?: number | null;
   endTimeMs?: number | null;
-  additionalInfo?: Record<string, unknown> | null;
+  additionalInfo?: unknown;
 }
 
 /** PAGE plus the optional entity view `type`. */

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { EntityIdRef, Nullable } from '../../http/schemas.js';
+import { AnyJson, EntityIdRef, Nullable } from '../../http/schemas.js';
 
 const Text255 = Type.Optional(Nullable(Type.String({ maxLength: 255 })));
 
@@ -22,7 +22,7 @@ export const TenantBody = Type.Object({
   name: Type.Optional(Type.Unknown()),
   region: Text255,
   tenantProfileId: Type.Optional(Nullable(EntityIdRef)),
-  additionalInfo: Type.Optional(Nullable(Type.Record(Type.String(), Type.Unknown()))),
+  additionalInfo: Type.Optional(AnyJson),
   ...ContactFields,
 });
 

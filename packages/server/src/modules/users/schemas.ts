@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { EntityIdRef, Nullable } from '../../http/schemas.js';
+import { AnyJson, EntityIdRef, Nullable } from '../../http/schemas.js';
 
 export const UserBody = Type.Object({
   id: Type.Optional(Nullable(EntityIdRef)),
@@ -11,7 +11,7 @@ export const UserBody = Type.Object({
   firstName: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
   lastName: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
   name: Type.Optional(Type.Unknown()),
-  additionalInfo: Type.Optional(Nullable(Type.Record(Type.String(), Type.Unknown()))),
+  additionalInfo: Type.Optional(AnyJson),
 });
 
 export const SendActivationQuery = Type.Object({
