@@ -59,6 +59,12 @@ export const PROVISION_CLIENT = 'provision';
  */
 const HANDLED_TOPIC = '$meridian/handled';
 
+/**
+ * Prefix of the broker-side connection ids (short: aedes limits MQTT 3.1 ids to 23 characters); the
+ * CONNECT client id is kept for authentication.
+ */
+const CONNECTION_ID_PREFIX = '$conn-';
+
 const authError = (returnCode: 3 | 5, message: string): AuthenticateError =>
   Object.assign(new Error(message), { returnCode: returnCode as AuthenticateError['returnCode'] });
 
@@ -80,6 +86,8 @@ export class MqttTransport {
   private readonly maxPayloadSize: number;
   private readonly hookParser: (client: Client) => boolean;
   private hooksMissingLogged = false;
+  /** Numbers the broker-side ids of connections. */
+  private connectionCount = 0;
 
   constructor(
     private readonly deps: MqttTransportDeps,
@@ -189,6 +197,11 @@ export class MqttTransport {
     done: (error: Error | null, ok: boolean) => void,
   ): void {
     this.connectClientIds.set(client, packet.clientId);
+    // aedes closes the connection holding a client id when another connects with it. A client id
+    // is no credential: any device could displace any other (of any tenant) by reusing its id. The
+    // broker gets a per-connection id instead; only a newer session of the same device replaces
+    // the older (the core's exclusive sessions, reference max_concurrent_sessions_per_device 1).
+    packet.clientId = `${CONNECTION_ID_PREFIX}${(++this.connectionCount).toString(36)}`;
     // Sessions are never persisted (as the reference, which keeps no MQTT session state) and wills
     // are not supported: both would let messages bypass the device API.
     packet.clean = true;
