@@ -3,7 +3,7 @@ import { v1 as uuidv1 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTenant, newDevice as seedDevice } from './factories.js';
 import { DEMO, deviceSessionOpen, eventually, expectOk, startServer, type TestServer } from './helper.js';
-import { connackCode, connectDevice, sleep } from './mqtt-client.js';
+import { acknowledgedWhileOpen, connackCode, connectDevice, sleep } from './mqtt-client.js';
 
 /**
  * The MQTT device API (reference §4.3) through a real MQTT client: authentication, telemetry and
@@ -305,13 +305,12 @@ describe('downlinks', () => {
 });
 
 describe('bad input', () => {
-  it('closes only the session that sent invalid JSON, an unknown topic or an oversized packet', async () => {
+  it('closes only the session that sent invalid JSON or an oversized packet', async () => {
     const bystander = await newDevice();
     const other = await connectDevice(server, { username: bystander.token });
 
     for (const [topic, payload] of [
       ['v1/devices/me/telemetry', '{"temperature":'],
-      ['v1/devices/me/nowhere', '{}'],
       ['v1/devices/me/telemetry', `{"big":"${'x'.repeat(70_000)}"}`],
     ] as const) {
       const d = await newDevice();
@@ -324,6 +323,18 @@ describe('bad input', () => {
     await other.client.publishAsync('v1/devices/me/telemetry', '{"alive":true}', { qos: 1 });
     expect((await latest(bystander, 'alive')).alive?.[0]?.value).toBe('true');
     await other.end();
+  });
+
+  it('acknowledges and ignores a publish to a topic outside the device API; the connection stays', async () => {
+    const d = await newDevice();
+    const device = await connectDevice(server, { username: d.token });
+    for (const topic of ['v1/devices/me/nowhere', 'sensors/kitchen', 'v1/gateway/connect']) {
+      await acknowledgedWhileOpen(device, topic, JSON.stringify({ device: `ignored-${suffix()}` }));
+    }
+    await device.client.publishAsync('v1/devices/me/telemetry', '{"stillHere":1}', { qos: 1 });
+    expect((await latest(d, 'stillHere')).stillHere?.[0]?.value).toBe('1');
+    expect(device.client.connected).toBe(true);
+    await device.end();
   });
 });
 

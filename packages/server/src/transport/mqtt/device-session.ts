@@ -106,7 +106,12 @@ export class DeviceSession extends MqttSession implements DeviceSessionListener 
     const device = this.device;
     const { api, payloads } = this.deps;
     const uplink = classifyDeviceTopic(topic, uplinkMatchers(device));
-    if (!uplink) throw new SessionProtocolError(`Unsupported topic ${topic}`);
+    if (!uplink) {
+      // As the reference: a topic outside the device API is acknowledged and ignored (it only
+      // counts as activity), so a device or SDK publishing elsewhere keeps its connection.
+      this.deps.log.debug({ ...this.describe(), topic }, 'MQTT publish to an unknown topic ignored');
+      return undefined;
+    }
     switch (uplink.kind) {
       case 'telemetry':
         return api.postTelemetry(device, payloads.decode(device, 'telemetry', payload, uplink.payload));

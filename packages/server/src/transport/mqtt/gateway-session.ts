@@ -118,8 +118,10 @@ export class GatewaySession extends DeviceSession {
 
   /**
    * `{"Device A": <data>, …}`: the data of each device goes to that device, which is connected
-   * first when the gateway has not announced it. A device whose data is unusable is skipped with
-   * a warning, as the reference drops it; the PUBACK waits for everything else to be committed.
+   * first when the gateway has not announced it. A device whose data is unusable (a nameless
+   * device, data of the wrong shape such as the gateway SDK README's telemetry object where an
+   * array is expected, bad values) is skipped with a warning and the connection stays, as the
+   * reference drops it; the PUBACK waits for everything else to be committed.
    */
   private perDevice(
     node: LosslessJson,
@@ -127,15 +129,14 @@ export class GatewaySession extends DeviceSession {
     store: (device: DeviceIdentity, data: LosslessJson) => Promise<void>,
   ): Promise<void> {
     const request = requireObject(node, 'Gateway message');
-    for (const [name, data] of request.members) {
-      checkDeviceName(name);
-      const fits = shape === 'array' ? Array.isArray(data) : data instanceof JsonObjectNode;
-      if (!fits)
-        throw new TelemetryInputError(`Can't parse value: ${stringifyLossless(data)} of device ${name}`);
-    }
     const work = [...request.members].map(async ([name, data]) => {
       try {
+        checkDeviceName(name);
+        // Connected before the shape check, as the reference connects the device of every entry.
         const sub = await this.connectDevice(name, DEFAULT_SUB_DEVICE_TYPE);
+        const fits = shape === 'array' ? Array.isArray(data) : data instanceof JsonObjectNode;
+        if (!fits)
+          throw new TelemetryInputError(`Can't parse value: ${stringifyLossless(data)} of device ${name}`);
         await store(sub.handle.device, data);
       } catch (error) {
         // Bad values, or a device the tenant may not create (entity limit): only that device's data is lost.
