@@ -1,4 +1,4 @@
-import type { Client, PublishPacket } from 'aedes';
+import type { IPublishPacket as PublishPacket } from 'mqtt-packet';
 import { TelemetryInputError } from '../../telemetry/values.js';
 import { ClientRpcTimeoutError, DownlinkEncodingError } from '../core/index.js';
 import type {
@@ -9,6 +9,7 @@ import type {
   DeviceSessionListener,
   ToDeviceRpc,
 } from '../core/types.js';
+import type { MqttConnection } from './connection.js';
 import type { MqttDownlinks } from './downlinks.js';
 import { attributeRequestKeys, type MqttPayloads, optionalJson } from './payloads.js';
 import {
@@ -71,7 +72,7 @@ export class DeviceSession extends MqttSession implements DeviceSessionListener 
   private rpcFamily: TopicFamily = 'V1';
 
   constructor(
-    client: Client,
+    client: MqttConnection,
     protected readonly identity: DeviceIdentity,
     protected readonly deps: DeviceSessionDeps,
   ) {
@@ -84,7 +85,11 @@ export class DeviceSession extends MqttSession implements DeviceSessionListener 
   }
 
   describe(): Record<string, unknown> {
-    return { deviceName: this.device.deviceName, deviceId: this.device.deviceId, clientId: this.client.id };
+    return {
+      deviceName: this.device.deviceName,
+      deviceId: this.device.deviceId,
+      clientId: this.client.clientId,
+    };
   }
 
   /** Registers the session with the core; older sessions of the device are closed. */
@@ -248,7 +253,7 @@ export class DeviceSession extends MqttSession implements DeviceSessionListener 
   }
 }
 
-/** The payload of a publish as bytes (aedes hands over a Buffer for network publishes). */
+/** The payload of a publish as bytes (mqtt-packet hands over a Buffer for network publishes). */
 export function payloadOf(packet: PublishPacket): Buffer {
   const payload = packet.payload;
   if (typeof payload === 'string') return Buffer.from(payload, 'utf8');

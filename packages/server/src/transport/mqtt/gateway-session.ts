@@ -1,4 +1,4 @@
-import type { Client, PublishPacket } from 'aedes';
+import type { IPublishPacket as PublishPacket } from 'mqtt-packet';
 import { ApiError } from '../../http/api-error.js';
 import { JsonObjectNode, type LosslessJson, stringifyLossless } from '../../telemetry/json-lossless.js';
 import { TelemetryInputError } from '../../telemetry/values.js';
@@ -10,6 +10,7 @@ import type {
   DeviceSessionListener,
   ToDeviceRpc,
 } from '../core/types.js';
+import type { MqttConnection } from './connection.js';
 import { DeviceSession, type DeviceSessionDeps, payloadOf } from './device-session.js';
 import type { GatewayDevices } from './gateway-devices.js';
 import { memberText, requireObject } from './payloads.js';
@@ -67,7 +68,7 @@ export class GatewaySession extends DeviceSession {
   private readonly connecting = new Map<string, Promise<SubDevice>>();
 
   constructor(
-    client: Client,
+    client: MqttConnection,
     identity: DeviceIdentity,
     private readonly gatewayDeps: GatewaySessionDeps,
   ) {
