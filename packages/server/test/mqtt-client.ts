@@ -95,4 +95,16 @@ export async function connackCode(server: TestServer, options: IClientOptions): 
   }
 }
 
+/** Publishes with QoS 1 and resolves on the PUBACK; rejects when the server closes the connection first. */
+export async function acknowledgedWhileOpen(
+  device: TestDevice,
+  topic: string,
+  payload: string,
+): Promise<void> {
+  const closed = device.closed(10_000).then(() => {
+    throw new Error(`connection closed after a publish to ${topic}`);
+  });
+  await Promise.race([device.client.publishAsync(topic, payload, { qos: 1 }), closed]);
+}
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

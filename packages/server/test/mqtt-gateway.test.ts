@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, demoIds, eventually, expectOk, startServer, type TestServer } from './helper.js';
-import { connectDevice, type TestDevice } from './mqtt-client.js';
+import { acknowledgedWhileOpen, connectDevice, type TestDevice } from './mqtt-client.js';
 
 /**
  * The MQTT gateway API (reference §4.3 "Gateway API"): devices behind a gateway are created on
@@ -192,18 +192,48 @@ describe('gateway', () => {
     await eventually(async () => expect(server.services.transport.sessions.sessionCount(a.id.id)).toBe(0));
   });
 
-  it('closes a gateway that sends a non-array telemetry value, and refuses the gateway API to other devices', async () => {
+  it('drops the data of a device sent in the wrong shape, keeps the rest and the connection', async () => {
     const created = await newGateway();
-    const broken = await connectDevice(server, { username: created.token });
-    broken.client.publish('v1/gateway/telemetry', JSON.stringify({ [subA]: { temperature: 1 } }), { qos: 1 });
-    await broken.closed();
-    await broken.end();
+    const lenient = await connectDevice(server, { username: created.token });
+    const malformed = `sdk-readme-${suffix()}`;
+    const wellFormed = `well-formed-${suffix()}`;
+    // The gateway SDK README's example: one telemetry object per device where the API wants an array.
+    const message = {
+      [malformed]: { ts: 1483228800000, values: { temperature: 42 } },
+      [wellFormed]: [{ ts: 1483228800000, values: { temperature: 21 } }],
+    };
+    await acknowledgedWhileOpen(lenient, 'v1/gateway/telemetry', JSON.stringify(message));
+    await acknowledgedWhileOpen(lenient, 'v1/gateway/attributes', JSON.stringify({ [malformed]: [1, 2] }));
 
+    const kept = await deviceByName(wellFormed);
+    const stored = expectOk(
+      await server.api.get<Record<string, { ts: number; value: string }[]>>(
+        `/api/plugins/telemetry/DEVICE/${kept.id.id}/values/timeseries?keys=temperature&startTs=0&endTs=${Date.now()}`,
+        ta(),
+      ),
+    );
+    expect(stored.temperature?.[0]).toEqual({ ts: 1483228800000, value: '21' });
+    const dropped = await deviceByName(malformed);
+    const none = expectOk(
+      await server.api.get<Record<string, unknown[]>>(
+        `/api/plugins/telemetry/DEVICE/${dropped.id.id}/values/timeseries?keys=temperature&startTs=0&endTs=${Date.now()}`,
+        ta(),
+      ),
+    );
+    expect(none.temperature ?? []).toEqual([]);
+    expect(lenient.client.connected).toBe(true);
+    await lenient.end();
+  });
+
+  it('acknowledges and ignores the gateway API of a device that is not a gateway', async () => {
     const token = `plain-${suffix()}`;
     expectOk(await server.api.post(`/api/device?accessToken=${token}`, { name: `plain-${suffix()}` }, ta()));
     const plain = await connectDevice(server, { username: token });
-    plain.client.publish('v1/gateway/connect', JSON.stringify({ device: 'x' }), { qos: 1 });
-    await plain.closed();
+    const name = `never-created-${suffix()}`;
+    await acknowledgedWhileOpen(plain, 'v1/gateway/connect', JSON.stringify({ device: name }));
+    const res = await server.api.get(`/api/tenant/devices?deviceName=${name}`, ta());
+    expect(res.status).toBe(404);
+    expect(plain.client.connected).toBe(true);
     await plain.end();
   });
 });

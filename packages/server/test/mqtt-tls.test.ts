@@ -207,7 +207,7 @@ describe('MQTT over TLS', () => {
     expect(info.mqttSslPort).toBe(tlsPort);
   });
 
-  it('connects a device with its X.509 certificate and stores what it publishes', async () => {
+  it('connects a device with its X.509 certificate (MQTT 3.1.1 and 5) and stores what it publishes', async () => {
     const device = await newDevice('x509');
     await useCertificate(device.id, pairs.device.cert);
     const client = await connectDevice(server, tls(pairs.device));
@@ -220,13 +220,23 @@ describe('MQTT over TLS', () => {
     } finally {
       await client.end();
     }
+    const v5 = await connectDevice(server, { ...tls(pairs.device), protocolVersion: 5 });
+    try {
+      await v5.client.publishAsync('v1/devices/me/telemetry', JSON.stringify({ temperature: 5.5 }), {
+        qos: 1,
+      });
+      expect(await latestTemperature(device.id)).toBe('5.5');
+    } finally {
+      await v5.end();
+    }
   });
 
-  it('refuses a certificate that belongs to no device with CONNACK 5', async () => {
+  it('refuses a certificate that belongs to no device with CONNACK 5 (0x86 for MQTT 5)', async () => {
     expect(await connackCode(server, tls(pairs.stranger))).toBe(5);
+    expect(await connackCode(server, { ...tls(pairs.stranger), protocolVersion: 5 })).toBe(0x86);
   });
 
-  it('refuses an expired or not yet valid certificate with CONNACK 5, even when it is the device credentials', async () => {
+  it('refuses an expired or not yet valid certificate with CONNACK 5 (0x87 for MQTT 5), even when it is the device credentials', async () => {
     // The certificates really lie outside their validity window, so only the date check refuses them.
     expect(Date.parse(new X509Certificate(pairs.expired.cert).validTo)).toBeLessThan(Date.now());
     expect(Date.parse(new X509Certificate(pairs.future.cert).validFrom)).toBeGreaterThan(Date.now());
@@ -234,6 +244,8 @@ describe('MQTT over TLS', () => {
       const device = await newDevice('dated');
       await useCertificate(device.id, pair.cert);
       expect(await connackCode(server, tls(pair))).toBe(5);
+      // MQTT 5 can tell a known certificate outside its validity from a wrong one: not authorized.
+      expect(await connackCode(server, { ...tls(pair), protocolVersion: 5 })).toBe(0x87);
     }
   });
 

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { v1 as uuidv1 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTenant, newDevice as seedDevice } from './factories.js';
 import { DEMO, deviceSessionOpen, eventually, expectOk, startServer, type TestServer } from './helper.js';
-import { connackCode, connectDevice, sleep } from './mqtt-client.js';
+import { acknowledgedWhileOpen, connackCode, connectDevice, sleep } from './mqtt-client.js';
 
 /**
  * The MQTT device API (reference §4.3) through a real MQTT client: authentication, telemetry and
@@ -49,6 +51,27 @@ async function attributes(d: DeviceRef, scope: string): Promise<Record<string, u
     ),
   );
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+}
+
+/** A device of a tenant of its own, with an access token (what the API of the demo tenant cannot make). */
+async function foreignTenantDevice(): Promise<DeviceRef> {
+  const db = server.store.db;
+  const tenant = await newTenant(db);
+  const name = `foreign-${suffix()}`;
+  const { id } = await seedDevice(db, tenant.id, name);
+  const token = `foreign-${suffix()}${suffix()}`;
+  await db
+    .insertInto('deviceCredentials')
+    .values({
+      id: uuidv1(),
+      createdTime: Date.now(),
+      deviceId: id,
+      credentialsType: 'ACCESS_TOKEN',
+      credentialsId: token,
+      credentialsValue: null,
+    })
+    .execute();
+  return { id, token, name };
 }
 
 /** Waits until the core registered the device's session (after CONNACK). */
@@ -282,13 +305,12 @@ describe('downlinks', () => {
 });
 
 describe('bad input', () => {
-  it('closes only the session that sent invalid JSON, an unknown topic or an oversized packet', async () => {
+  it('closes only the session that sent invalid JSON or an oversized packet', async () => {
     const bystander = await newDevice();
     const other = await connectDevice(server, { username: bystander.token });
 
     for (const [topic, payload] of [
       ['v1/devices/me/telemetry', '{"temperature":'],
-      ['v1/devices/me/nowhere', '{}'],
       ['v1/devices/me/telemetry', `{"big":"${'x'.repeat(70_000)}"}`],
     ] as const) {
       const d = await newDevice();
@@ -301,6 +323,18 @@ describe('bad input', () => {
     await other.client.publishAsync('v1/devices/me/telemetry', '{"alive":true}', { qos: 1 });
     expect((await latest(bystander, 'alive')).alive?.[0]?.value).toBe('true');
     await other.end();
+  });
+
+  it('acknowledges and ignores a publish to a topic outside the device API; the connection stays', async () => {
+    const d = await newDevice();
+    const device = await connectDevice(server, { username: d.token });
+    for (const topic of ['v1/devices/me/nowhere', 'sensors/kitchen', 'v1/gateway/connect']) {
+      await acknowledgedWhileOpen(device, topic, JSON.stringify({ device: `ignored-${suffix()}` }));
+    }
+    await device.client.publishAsync('v1/devices/me/telemetry', '{"stillHere":1}', { qos: 1 });
+    expect((await latest(d, 'stillHere')).stillHere?.[0]?.value).toBe('1');
+    expect(device.client.connected).toBe(true);
+    await device.end();
   });
 });
 
@@ -316,6 +350,31 @@ describe('sessions', () => {
     await second.end();
     await eventually(async () => expect(server.services.transport.sessions.sessionCount(d.id)).toBe(0));
     await first.end();
+  });
+
+  it('keeps a device of another tenant connected when a device connects with the same client id', async () => {
+    const established = await foreignTenantDevice();
+    const newcomer = await newDevice();
+    const clientId = `shared-${suffix()}`;
+    const first = await connectDevice(server, { username: established.token, clientId });
+    await sessionOpen(established);
+    const second = await connectDevice(server, { username: newcomer.token, clientId });
+    await sessionOpen(newcomer);
+
+    // A displaced connection closes right away (before the newcomer's CONNACK); give it time to.
+    await expect(first.closed(500)).rejects.toThrow('still open');
+    await first.client.publishAsync('v1/devices/me/telemetry', '{"first":1}', { qos: 1 });
+    await second.client.publishAsync('v1/devices/me/telemetry', '{"second":2}', { qos: 1 });
+    expect(server.services.transport.sessions.sessionCount(established.id)).toBe(1);
+    expect((await latest(newcomer, 'second')).second?.[0]?.value).toBe('2');
+
+    // The same device connecting again with that client id still replaces its own older session.
+    const again = await connectDevice(server, { username: established.token, clientId });
+    await first.closed();
+    await again.client.publishAsync('v1/devices/me/telemetry', '{"again":3}', { qos: 1 });
+    expect(second.client.connected).toBe(true);
+    expect(server.services.transport.sessions.sessionCount(established.id)).toBe(1);
+    await Promise.all([first.end(), second.end(), again.end()]);
   });
 
   it('provisions a device over a provisioning connection', async () => {

@@ -1,4 +1,4 @@
-import type { Client, PublishPacket } from 'aedes';
+import type { IPublishPacket as PublishPacket } from 'mqtt-packet';
 import { TelemetryInputError } from '../../telemetry/values.js';
 import { ClientRpcTimeoutError, DownlinkEncodingError } from '../core/index.js';
 import type {
@@ -9,6 +9,7 @@ import type {
   DeviceSessionListener,
   ToDeviceRpc,
 } from '../core/types.js';
+import type { MqttConnection } from './connection.js';
 import type { MqttDownlinks } from './downlinks.js';
 import { attributeRequestKeys, type MqttPayloads, optionalJson } from './payloads.js';
 import {
@@ -71,7 +72,7 @@ export class DeviceSession extends MqttSession implements DeviceSessionListener 
   private rpcFamily: TopicFamily = 'V1';
 
   constructor(
-    client: Client,
+    client: MqttConnection,
     protected readonly identity: DeviceIdentity,
     protected readonly deps: DeviceSessionDeps,
   ) {
@@ -84,7 +85,11 @@ export class DeviceSession extends MqttSession implements DeviceSessionListener 
   }
 
   describe(): Record<string, unknown> {
-    return { deviceName: this.device.deviceName, deviceId: this.device.deviceId, clientId: this.client.id };
+    return {
+      deviceName: this.device.deviceName,
+      deviceId: this.device.deviceId,
+      clientId: this.client.clientId,
+    };
   }
 
   /** Registers the session with the core; older sessions of the device are closed. */
@@ -106,7 +111,12 @@ export class DeviceSession extends MqttSession implements DeviceSessionListener 
     const device = this.device;
     const { api, payloads } = this.deps;
     const uplink = classifyDeviceTopic(topic, uplinkMatchers(device));
-    if (!uplink) throw new SessionProtocolError(`Unsupported topic ${topic}`);
+    if (!uplink) {
+      // As the reference: a topic outside the device API is acknowledged and ignored (it only
+      // counts as activity), so a device or SDK publishing elsewhere keeps its connection.
+      this.deps.log.debug({ ...this.describe(), topic }, 'MQTT publish to an unknown topic ignored');
+      return undefined;
+    }
     switch (uplink.kind) {
       case 'telemetry':
         return api.postTelemetry(device, payloads.decode(device, 'telemetry', payload, uplink.payload));
@@ -243,7 +253,7 @@ export class DeviceSession extends MqttSession implements DeviceSessionListener 
   }
 }
 
-/** The payload of a publish as bytes (aedes hands over a Buffer for network publishes). */
+/** The payload of a publish as bytes (mqtt-packet hands over a Buffer for network publishes). */
 export function payloadOf(packet: PublishPacket): Buffer {
   const payload = packet.payload;
   if (typeof payload === 'string') return Buffer.from(payload, 'utf8');

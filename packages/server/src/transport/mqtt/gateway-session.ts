@@ -1,4 +1,4 @@
-import type { Client, PublishPacket } from 'aedes';
+import type { IPublishPacket as PublishPacket } from 'mqtt-packet';
 import { ApiError } from '../../http/api-error.js';
 import { JsonObjectNode, type LosslessJson, stringifyLossless } from '../../telemetry/json-lossless.js';
 import { TelemetryInputError } from '../../telemetry/values.js';
@@ -10,6 +10,7 @@ import type {
   DeviceSessionListener,
   ToDeviceRpc,
 } from '../core/types.js';
+import type { MqttConnection } from './connection.js';
 import { DeviceSession, type DeviceSessionDeps, payloadOf } from './device-session.js';
 import type { GatewayDevices } from './gateway-devices.js';
 import { memberText, requireObject } from './payloads.js';
@@ -67,7 +68,7 @@ export class GatewaySession extends DeviceSession {
   private readonly connecting = new Map<string, Promise<SubDevice>>();
 
   constructor(
-    client: Client,
+    client: MqttConnection,
     identity: DeviceIdentity,
     private readonly gatewayDeps: GatewaySessionDeps,
   ) {
@@ -118,8 +119,10 @@ export class GatewaySession extends DeviceSession {
 
   /**
    * `{"Device A": <data>, …}`: the data of each device goes to that device, which is connected
-   * first when the gateway has not announced it. A device whose data is unusable is skipped with
-   * a warning, as the reference drops it; the PUBACK waits for everything else to be committed.
+   * first when the gateway has not announced it. A device whose data is unusable (a nameless
+   * device, data of the wrong shape such as the gateway SDK README's telemetry object where an
+   * array is expected, bad values) is skipped with a warning and the connection stays, as the
+   * reference drops it; the PUBACK waits for everything else to be committed.
    */
   private perDevice(
     node: LosslessJson,
@@ -127,15 +130,14 @@ export class GatewaySession extends DeviceSession {
     store: (device: DeviceIdentity, data: LosslessJson) => Promise<void>,
   ): Promise<void> {
     const request = requireObject(node, 'Gateway message');
-    for (const [name, data] of request.members) {
-      checkDeviceName(name);
-      const fits = shape === 'array' ? Array.isArray(data) : data instanceof JsonObjectNode;
-      if (!fits)
-        throw new TelemetryInputError(`Can't parse value: ${stringifyLossless(data)} of device ${name}`);
-    }
     const work = [...request.members].map(async ([name, data]) => {
       try {
+        checkDeviceName(name);
+        // Connected before the shape check, as the reference connects the device of every entry.
         const sub = await this.connectDevice(name, DEFAULT_SUB_DEVICE_TYPE);
+        const fits = shape === 'array' ? Array.isArray(data) : data instanceof JsonObjectNode;
+        if (!fits)
+          throw new TelemetryInputError(`Can't parse value: ${stringifyLossless(data)} of device ${name}`);
         await store(sub.handle.device, data);
       } catch (error) {
         // Bad values, or a device the tenant may not create (entity limit): only that device's data is lost.

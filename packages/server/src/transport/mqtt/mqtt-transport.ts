@@ -1,22 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
 import tls from 'node:tls';
-import {
-  Aedes,
-  type AedesPublishPacket,
-  type AuthenticateError,
-  type Client,
-  type ConnectPacket,
-  type PublishPacket,
-  type Subscription,
-} from 'aedes';
+import type {
+  IConnectPacket,
+  IPublishPacket,
+  ISubscribePacket,
+  IUnsubscribePacket,
+  Packet,
+} from 'mqtt-packet';
 import type { PayloadCodec } from '../core/index.js';
 import type { DeviceApi, DeviceCredentialsProof, DeviceIdentity } from '../core/types.js';
+import { type ConnectRefusal, connackAccepted, connackRefused } from './connack.js';
+import { type ConnectionEvents, MqttConnection, type ProtocolVersion } from './connection.js';
 import { DeviceSession, type DeviceSessionDeps } from './device-session.js';
 import { MqttDownlinks } from './downlinks.js';
 import type { GatewayDevices } from './gateway-devices.js';
 import { GatewaySession } from './gateway-session.js';
-import { PacketTooLargeError, parserHooks } from './parser-hooks.js';
+import { PacketTooLargeError } from './parser-hooks.js';
 import { MqttPayloads } from './payloads.js';
 import { ProvisionSession } from './provision-session.js';
 import { type MqttLogger, type MqttSession, type SessionLimits, SessionProtocolError } from './session.js';
@@ -53,79 +54,49 @@ export const MQTT_DEFAULTS = {
 /** User name or client id of a provisioning connection. */
 export const PROVISION_CLIENT = 'provision';
 
-/**
- * Where publishes go once a session has handled them. The device API is not a pub/sub: nothing a
- * device publishes is routed to other clients, and no client can subscribe to this topic.
- */
-const HANDLED_TOPIC = '$meridian/handled';
-
-const authError = (returnCode: 3 | 5, message: string): AuthenticateError =>
-  Object.assign(new Error(message), { returnCode: returnCode as AuthenticateError['returnCode'] });
+/** SUBACK code of a filter the device API does not know (the same in MQTT 3.1.1 and 5). */
+const SUBSCRIPTION_REFUSED = 0x80;
 
 /**
- * The MQTT device transport (reference §4.3): an embedded aedes broker on a TCP listener (and an
- * optional TLS one) whose hooks authenticate devices against the core, hand every publish to the
- * device's session and send downlinks to that one client.
+ * The MQTT device transport (reference §4.3): a TCP listener (and an optional TLS one) speaking
+ * MQTT 3.1, 3.1.1 and 5 to devices. It is not a broker: nothing a client publishes reaches another
+ * client. CONNECT authenticates a device against the core and makes its session; publishes go to
+ * that session (PUBACK once the data is stored), subscriptions turn its downlinks on. Who may
+ * connect is the credentials' business only: client ids never displace anyone (the core closes an
+ * older session of the same device, reference `max_concurrent_sessions_per_device` 1).
  */
 export class MqttTransport {
-  private broker: Aedes | undefined;
   private server: net.Server | undefined;
   private tlsServer: tls.Server | undefined;
-  private readonly sessions = new WeakMap<Client, MqttSession>();
-  /** The client id as the CONNECT packet gave it (aedes invents one when it is empty). */
-  private readonly connectClientIds = new WeakMap<Client, string>();
+  private readonly connections = new Set<MqttConnection>();
+  private readonly sessions = new WeakMap<MqttConnection, MqttSession>();
+  /** Connections whose CONNECT is being authenticated; packets after it wait for the outcome. */
+  private readonly connecting = new WeakMap<MqttConnection, Promise<void>>();
   private readonly payloads: MqttPayloads;
   private readonly downlinks = new MqttDownlinks();
   private readonly limits: SessionLimits;
-  private readonly maxPayloadSize: number;
-  private readonly hookParser: (client: Client) => boolean;
-  private hooksMissingLogged = false;
+  private readonly connectionLimits: { maxPacketBytes: number; connectTimeoutMs: number };
+  private readonly events: ConnectionEvents = {
+    onPacket: (connection, packet) => this.onPacket(connection, packet),
+    onClose: (connection) => this.onClose(connection),
+    onError: (connection, error) => this.onError(connection, error),
+  };
 
   constructor(
     private readonly deps: MqttTransportDeps,
     private readonly options: MqttTransportOptions,
   ) {
     this.payloads = new MqttPayloads(deps.codec);
-    this.maxPayloadSize = options.maxPayloadSize ?? MQTT_DEFAULTS.maxPayloadSize;
     const outgoingQueueLimit = options.outgoingQueueLimit ?? MQTT_DEFAULTS.outgoingQueueLimit;
     this.limits = { outgoingQueueLimit, inflightUplinkLimit: outgoingQueueLimit };
-    this.hookParser = parserHooks(this.maxPayloadSize);
+    this.connectionLimits = {
+      maxPacketBytes: options.maxPayloadSize ?? MQTT_DEFAULTS.maxPayloadSize,
+      connectTimeoutMs: options.connectTimeoutMs ?? MQTT_DEFAULTS.connectTimeoutMs,
+    };
   }
 
   async start(): Promise<void> {
-    if (this.broker) return;
-    const broker = new Aedes({
-      connectTimeout: this.options.connectTimeoutMs ?? MQTT_DEFAULTS.connectTimeoutMs,
-      preConnect: (client, packet, done) => this.preConnect(client, packet, done),
-      authenticate: (client, username, password, done) => {
-        this.authenticate(client, username, password).then(
-          () => done(null, true),
-          (error: AuthenticateError) => done(error, false),
-        );
-      },
-      authorizePublish: (client, packet, done) => this.authorizePublish(client, packet, done),
-      authorizeSubscribe: (client, subscription, done) =>
-        done(null, this.authorizeSubscribe(client, subscription)),
-      // Only the transport's own downlinks reach a client, never something another client published.
-      authorizeForward: (_client, packet: AedesPublishPacket) => (publishedByClient(packet) ? null : packet),
-    });
-    await broker.listen();
-    broker.on('connackSent', (packet, client) => {
-      if (packet.returnCode === 0) this.sessions.get(client)?.start();
-    });
-    broker.on('clientDisconnect', (client) => this.sessions.get(client)?.end());
-    broker.on('unsubscribe', (filters, client) => {
-      const session = this.sessions.get(client);
-      if (!session || client.closed) return;
-      for (const filter of filters) {
-        const target = classifySubscription(filter);
-        if (target) session.unsubscribe(target);
-      }
-    });
-    broker.on('clientError', (client, error) => this.onClientError(client, error));
-    broker.on('connectionError', (client, error) => this.onClientError(client, error));
-    this.broker = broker;
-
+    if (this.server) return;
     this.server = net.createServer((socket) => this.accept(socket));
     await listen(this.server, this.options.port, this.options.host);
     const tlsOptions = this.options.tls;
@@ -145,13 +116,11 @@ export class MqttTransport {
 
   /** Closes every connection (their sessions end) and the listeners. */
   async stop(): Promise<void> {
-    const broker = this.broker;
-    this.broker = undefined;
     const servers = [this.server, this.tlsServer].filter((server) => server !== undefined);
     this.server = undefined;
     this.tlsServer = undefined;
     const closed = servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())));
-    if (broker) await new Promise<void>((resolve) => broker.close(() => resolve()));
+    for (const connection of this.connections) connection.socket.destroy();
     await Promise.all(closed);
   }
 
@@ -171,53 +140,98 @@ export class MqttTransport {
   }
 
   private accept(socket: net.Socket): void {
-    const broker = this.broker;
-    if (!broker) {
+    if (!this.server) {
       socket.destroy();
       return;
     }
-    const client = broker.handle(socket);
-    if (!this.hookParser(client) && !this.hooksMissingLogged) {
-      this.hooksMissingLogged = true;
-      this.deps.log.warn({}, 'MQTT packet size limit applies after parsing only (unexpected aedes parser)');
+    this.connections.add(new MqttConnection(socket, this.events, this.connectionLimits));
+  }
+
+  private onPacket(connection: MqttConnection, packet: Packet): Promise<void> | undefined {
+    const pending = this.connecting.get(connection);
+    if (pending) return pending.then(() => this.onPacket(connection, packet));
+    const session = this.sessions.get(connection);
+    if (!session) {
+      // [MQTT-3.1.0-1]: the first packet is CONNECT; a refused connection gets nothing else.
+      if (packet.cmd !== 'connect' || connection.clientId !== '' || connection.closed)
+        throw new SessionProtocolError(`${packet.cmd} before an accepted CONNECT`);
+      return this.connect(connection, packet);
+    }
+    switch (packet.cmd) {
+      case 'publish':
+        return this.publish(connection, session, packet);
+      case 'pubrel':
+        // The second half of a QoS 2 publish, already stored when PUBREC went out.
+        connection.write({ cmd: 'pubcomp', messageId: packet.messageId });
+        return undefined;
+      case 'subscribe':
+        this.subscribe(connection, session, packet);
+        return undefined;
+      case 'unsubscribe':
+        this.unsubscribe(connection, session, packet);
+        return undefined;
+      case 'pingreq':
+        connection.write({ cmd: 'pingresp' });
+        return undefined;
+      case 'disconnect':
+        connection.close();
+        return undefined;
+      case 'connect':
+        throw new SessionProtocolError('second CONNECT'); // [MQTT-3.1.0-2]
+      default:
+        // PUBACKs of QoS 1 downlinks (nothing is redelivered), and packets a client never sends.
+        return undefined;
     }
   }
 
-  private preConnect(
-    client: Client,
-    packet: ConnectPacket,
-    done: (error: Error | null, ok: boolean) => void,
-  ): void {
-    this.connectClientIds.set(client, packet.clientId);
+  private connect(connection: MqttConnection, packet: IConnectPacket): Promise<void> {
+    const version = packet.protocolVersion as ProtocolVersion;
+    const assignedClientId = packet.clientId ? undefined : `meridian-${randomUUID()}`;
+    connection.clientId = packet.clientId || (assignedClientId as string);
+    connection.connected(version, packet.keepalive ?? 0);
     // Sessions are never persisted (as the reference, which keeps no MQTT session state) and wills
-    // are not supported: both would let messages bypass the device API.
-    packet.clean = true;
-    packet.will = undefined;
-    done(null, true);
+    // are not supported: both would let messages bypass the device API. A v5 client that asked for
+    // a persistent session learns from CONNACK that none is present.
+    const outcome = this.sessionFor(connection, packet).then((session) => {
+      this.connecting.delete(connection);
+      if (connection.closed) return;
+      if (typeof session === 'string') {
+        connection.write(connackRefused(version, session));
+        connection.close();
+        return;
+      }
+      this.sessions.set(connection, session);
+      connection.write(connackAccepted(version, version === 5 ? assignedClientId : undefined));
+      session.start();
+    });
+    this.connecting.set(connection, outcome);
+    return outcome;
   }
 
-  /** Resolves when the connection is accepted (its session is set up); rejects with the CONNACK code. */
-  private async authenticate(
-    client: Client,
-    username: string | undefined,
-    password: Buffer | undefined,
-  ): Promise<void> {
-    const clientId = this.connectClientIds.get(client) || undefined;
-    if (username === PROVISION_CLIENT || clientId === PROVISION_CLIENT) {
-      this.sessions.set(client, new ProvisionSession(client, this.deps.api, this.deps.log, this.limits));
-      return;
+  /** The session of an accepted CONNECT, or why it is refused. */
+  private async sessionFor(
+    connection: MqttConnection,
+    packet: IConnectPacket,
+  ): Promise<MqttSession | ConnectRefusal> {
+    const clientId = packet.clientId || undefined;
+    const { username, password } = packet;
+    if (username === PROVISION_CLIENT || clientId === PROVISION_CLIENT)
+      return new ProvisionSession(connection, this.deps.api, this.deps.log, this.limits);
+    const proof = this.proofOf(connection, clientId, username, password);
+    if (proof === 'invalidCertificate') {
+      this.deps.log.debug({ clientId }, 'MQTT connection refused: certificate expired or not yet valid');
+      return 'notAuthorized';
     }
     let identity: DeviceIdentity | undefined;
     try {
-      const proof = this.proofOf(client, clientId, username, password);
-      identity = proof ? await this.deps.api.authenticate(proof) : undefined;
+      identity = await this.deps.api.authenticate(proof);
     } catch (error) {
       this.deps.log.error({ err: error, clientId }, 'MQTT authentication failed');
-      throw authError(3, 'Server unavailable');
+      return 'serverUnavailable';
     }
     if (!identity) {
       this.deps.log.debug({ clientId, username }, 'MQTT connection refused: bad credentials');
-      throw authError(5, 'Not authorized');
+      return 'badCredentials';
     }
     const deps: DeviceSessionDeps = {
       api: this.deps.api,
@@ -226,12 +240,9 @@ export class MqttTransport {
       log: this.deps.log,
       limits: this.limits,
     };
-    this.sessions.set(
-      client,
-      identity.gateway
-        ? new GatewaySession(client, identity, { ...deps, gatewayDevices: this.deps.gatewayDevices })
-        : new DeviceSession(client, identity, deps),
-    );
+    return identity.gateway
+      ? new GatewaySession(connection, identity, { ...deps, gatewayDevices: this.deps.gatewayDevices })
+      : new DeviceSession(connection, identity, deps);
   }
 
   /**
@@ -239,85 +250,99 @@ export class MqttTransport {
    * ones are refused), otherwise the access token / MQTT basic credentials of CONNECT.
    */
   private proofOf(
-    client: Client,
+    connection: MqttConnection,
     clientId: string | undefined,
     userName: string | undefined,
     password: Buffer | undefined,
-  ): DeviceCredentialsProof | undefined {
-    if (client.conn instanceof tls.TLSSocket) {
-      const certificate = client.conn.getPeerCertificate();
+  ): DeviceCredentialsProof | 'invalidCertificate' {
+    if (connection.socket instanceof tls.TLSSocket) {
+      const certificate = connection.socket.getPeerCertificate();
       if (certificate?.raw) {
         const now = Date.now();
         if (Date.parse(certificate.valid_from) > now || Date.parse(certificate.valid_to) < now)
-          return undefined;
+          return 'invalidCertificate';
         return { type: 'X509_CERTIFICATE', certificate: certificate.raw.toString('base64') };
       }
     }
     return { type: 'MQTT_BASIC', clientId, userName, password: password?.toString('utf8') };
   }
 
-  private authorizePublish(
-    client: Client | null,
-    packet: PublishPacket,
-    done: (error?: Error | null) => void,
-  ): void {
-    const session = client ? this.sessions.get(client) : undefined;
-    if (!session) {
-      done(new Error('publish without a session'));
-      return;
-    }
+  /**
+   * Hands the publish to the session; QoS 1 is acknowledged (QoS 2 gets PUBREC) only once the
+   * session's promise resolved, i.e. the data is committed. A failure closes the connection.
+   */
+  private publish(
+    connection: MqttConnection,
+    session: MqttSession,
+    packet: IPublishPacket,
+  ): Promise<void> | undefined {
     let outcome: Promise<void> | undefined;
     try {
-      if (packet.payload.length > this.maxPayloadSize)
-        throw new SessionProtocolError(
-          `Payload of ${packet.payload.length} bytes exceeds ${this.maxPayloadSize}`,
-        );
       outcome = session.publish(packet);
     } catch (error) {
-      done(session.rejectPublish(error));
-      return;
+      session.fail(error);
+      return undefined;
     }
-    packet.topic = HANDLED_TOPIC;
-    packet.retain = false;
+    const messageId = packet.messageId;
+    const acknowledge =
+      packet.qos === 0 || messageId === undefined
+        ? undefined
+        : () => connection.write({ cmd: packet.qos === 1 ? 'puback' : 'pubrec', messageId });
     if (!outcome) {
-      done(null);
-      return;
+      acknowledge?.();
+      return undefined;
     }
-    outcome.then(
-      () => done(null),
-      (error: unknown) => done(session.rejectPublish(error)),
-    );
+    return outcome.then(acknowledge, (error: unknown) => session.fail(error));
   }
 
-  /** The granted subscription (QoS at most 1), or null for a filter the device API does not know (0x80). */
-  private authorizeSubscribe(client: Client, subscription: Subscription): Subscription | null {
-    const session = this.sessions.get(client);
-    const target = classifySubscription(subscription.topic);
-    if (!session || !target) {
-      this.deps.log.debug({ clientId: client.id, topic: subscription.topic }, 'MQTT subscription refused');
-      return null;
-    }
-    const qos = Math.min(subscription.qos, 1) as 0 | 1;
-    session.subscribe(target, qos);
-    return { ...subscription, qos };
+  /** SUBACK grants QoS 1 at most, and refuses filters the device API does not know (0x80). */
+  private subscribe(connection: MqttConnection, session: MqttSession, packet: ISubscribePacket): void {
+    const targets = packet.subscriptions.map((subscription) => {
+      const target = classifySubscription(subscription.topic);
+      if (!target)
+        this.deps.log.debug(
+          { ...session.describe(), topic: subscription.topic },
+          'MQTT subscription refused',
+        );
+      return { target, qos: Math.min(subscription.qos, 1) as 0 | 1 };
+    });
+    connection.write({
+      cmd: 'suback',
+      messageId: packet.messageId,
+      granted: targets.map(({ target, qos }) => (target ? qos : SUBSCRIPTION_REFUSED)),
+    });
+    // After the SUBACK, so what the subscription releases (a pending RPC) follows it on the wire.
+    for (const { target, qos } of targets) if (target) session.subscribe(target, qos);
   }
 
-  private onClientError(client: Client, error: Error): void {
-    const session = this.sessions.get(client);
+  private unsubscribe(connection: MqttConnection, session: MqttSession, packet: IUnsubscribePacket): void {
+    for (const filter of packet.unsubscriptions) {
+      const target = classifySubscription(filter);
+      if (target) session.unsubscribe(target);
+    }
+    connection.write({
+      cmd: 'unsuback',
+      messageId: packet.messageId,
+      // MQTT 5 lists a reason code per filter (success for each); 3.1.1 has none and ignores them.
+      granted: packet.unsubscriptions.map(() => 0),
+    });
+  }
+
+  private onClose(connection: MqttConnection): void {
+    this.connections.delete(connection);
+    this.sessions.get(connection)?.end();
+  }
+
+  private onError(connection: MqttConnection, error: Error): void {
+    const session = this.sessions.get(connection);
+    const details = { ...(session?.describe() ?? { clientId: connection.clientId }), reason: error.message };
     if (error instanceof PacketTooLargeError) {
-      this.deps.log.warn(
-        { ...session?.describe(), reason: error.message },
-        'Closing MQTT session: packet too large',
-      );
+      this.deps.log.warn(details, 'Closing MQTT session: packet too large');
     } else {
-      this.deps.log.debug({ ...session?.describe(), reason: error.message }, 'MQTT connection error');
+      this.deps.log.debug(details, 'MQTT connection error');
     }
   }
 }
-
-/** aedes stamps packets that came from a client's PUBLISH with that client's id. */
-const publishedByClient = (packet: AedesPublishPacket) =>
-  (packet as { clientId?: string }).clientId !== undefined;
 
 function listen(server: net.Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {

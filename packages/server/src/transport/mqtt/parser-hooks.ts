@@ -1,62 +1,52 @@
-import type { Client } from 'aedes';
+import type { Parser } from 'mqtt-packet';
 
 /**
- * Two rules of the reference that aedes does not have, applied where each MQTT client's packets
- * are parsed (mqtt-packet's parser, reached through the client):
- * - `transport.mqtt.netty.max_payload_size` (65536): a packet whose remaining length is larger
- *   closes the connection as soon as its fixed header is read, before its body is buffered;
- * - QoS 1 is the most a device gets: SUBSCRIBE requests for QoS 2 are granted QoS 1. aedes grants
- *   what the packet asks before any hook runs, so the request is lowered as it is parsed.
+ * `transport.mqtt.netty.max_payload_size` (65536) as the reference applies it: a packet whose
+ * remaining length is larger closes the connection as soon as its fixed header is read, before its
+ * body is buffered. mqtt-packet's parser has no such limit, so its length step is wrapped.
  */
 export class PacketTooLargeError extends Error {}
 
-/** The parts of mqtt-packet's parser the hooks rely on. */
+/** The parts of mqtt-packet's parser the hook relies on. */
 interface HookableParser {
   packet: { length: number };
   _parseLength(): boolean;
   _emitError(error: Error): void;
-  prependListener(event: 'packet', listener: (packet: unknown) => void): unknown;
 }
 
 const isHookable = (value: unknown): value is HookableParser =>
   typeof value === 'object' &&
   value !== null &&
   typeof (value as HookableParser)._parseLength === 'function' &&
-  typeof (value as HookableParser)._emitError === 'function' &&
-  typeof (value as HookableParser).prependListener === 'function';
+  typeof (value as HookableParser)._emitError === 'function';
 
-export const MAX_SUPPORTED_QOS = 1;
+/** The wrapped length step of each limit, shared by all connections: nothing is allocated per parser. */
+const wrappers = new Map<number, (this: HookableParser) => boolean>();
 
-function lowerSubscribeQos(packet: unknown): void {
-  const subscribe = packet as { cmd?: string; subscriptions?: { qos: number }[] };
-  if (subscribe.cmd !== 'subscribe' || !Array.isArray(subscribe.subscriptions)) return;
-  for (const subscription of subscribe.subscriptions) {
-    if (subscription.qos > MAX_SUPPORTED_QOS) subscription.qos = MAX_SUPPORTED_QOS;
+function lengthStep(original: () => boolean, maxPacketBytes: number): (this: HookableParser) => boolean {
+  let wrapper = wrappers.get(maxPacketBytes);
+  if (!wrapper) {
+    wrapper = function limitedParseLength(this: HookableParser): boolean {
+      const parsed = original.call(this);
+      if (parsed && this.packet.length > maxPacketBytes) {
+        this._emitError(new PacketTooLargeError(`too large message: ${this.packet.length} bytes`));
+        return false;
+      }
+      return parsed;
+    };
+    wrappers.set(maxPacketBytes, wrapper);
   }
+  return wrapper;
 }
 
 /**
- * Returns the function that hooks one client's parser; it answers false when the parser does not
- * have the expected shape (an aedes upgrade), so the caller can fall back to checking payloads
- * after parsing. The wrappers are shared by all connections: nothing is allocated per client.
+ * Limits the packets the parser accepts; false when the parser does not have the expected shape (a
+ * mqtt-packet upgrade), so the caller checks the size of parsed packets instead.
  */
-export function parserHooks(maxPacketBytes: number): (client: Client) => boolean {
-  let original: (() => boolean) | undefined;
-  function limitedParseLength(this: HookableParser): boolean {
-    const parsed = (original as () => boolean).call(this);
-    if (parsed && this.packet.length > maxPacketBytes) {
-      this._emitError(new PacketTooLargeError(`too large message: ${this.packet.length} bytes`));
-      return false;
-    }
-    return parsed;
-  }
-  return (client) => {
-    const parser: unknown = (client as unknown as { _parser?: unknown })._parser;
-    if (!isHookable(parser)) return false;
-    original ??= Object.getPrototypeOf(parser)._parseLength as () => boolean;
-    if (typeof original !== 'function') return false;
-    parser._parseLength = limitedParseLength;
-    parser.prependListener('packet', lowerSubscribeQos);
-    return true;
-  };
+export function limitPacketSize(parser: Parser, maxPacketBytes: number): boolean {
+  if (!isHookable(parser)) return false;
+  const original = Object.getPrototypeOf(parser)._parseLength as unknown;
+  if (typeof original !== 'function') return false;
+  parser._parseLength = lengthStep(original as () => boolean, maxPacketBytes);
+  return true;
 }

@@ -1,6 +1,7 @@
-import type { Client, PublishPacket } from 'aedes';
+import type { IPublishPacket as PublishPacket } from 'mqtt-packet';
 import { decodeJson } from '../core/index.js';
 import type { DeviceApi } from '../core/types.js';
+import type { MqttConnection } from './connection.js';
 import { payloadOf } from './device-session.js';
 import {
   type MqttLogger,
@@ -23,7 +24,7 @@ export class ProvisionSession extends MqttSession {
   private closeTimer: NodeJS.Timeout | undefined;
 
   constructor(
-    client: Client,
+    client: MqttConnection,
     private readonly api: DeviceApi,
     log: MqttLogger,
     limits: SessionLimits,
@@ -32,7 +33,7 @@ export class ProvisionSession extends MqttSession {
   }
 
   describe(): Record<string, unknown> {
-    return { provisioning: true, clientId: this.client.id };
+    return { provisioning: true, clientId: this.client.clientId };
   }
 
   protected handlePublish(packet: PublishPacket): PublishOutcome {

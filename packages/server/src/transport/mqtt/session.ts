@@ -1,5 +1,6 @@
-import type { Client, PublishPacket } from 'aedes';
+import type { IPublishPacket as PublishPacket } from 'mqtt-packet';
 import { TelemetryInputError } from '../../telemetry/values.js';
+import type { MqttConnection } from './connection.js';
 import type { SubscriptionTarget } from './topics.js';
 
 /** Where the MQTT transport logs (pino-compatible, e.g. Fastify's logger). */
@@ -14,7 +15,7 @@ export interface MqttLogger {
 export interface SessionLimits {
   /** `msg_queue_size_per_device_limit`: downlinks written but not yet flushed to the socket. */
   outgoingQueueLimit: number;
-  /** Uplinks being processed before the broker stops reading the connection. */
+  /** Uplinks being processed before the transport stops reading the connection. */
   inflightUplinkLimit: number;
 }
 
@@ -26,7 +27,7 @@ export class SessionProtocolError extends Error {}
 
 /**
  * What a publish handler returns: nothing when the message is fully handled (or handled in the
- * background), or the promise the broker must wait for before it acknowledges (QoS 1: PUBACK only
+ * background), or the promise the transport waits for before it acknowledges (QoS 1: PUBACK only
  * after the data is committed).
  */
 export type PublishOutcome = Promise<void> | undefined;
@@ -34,7 +35,7 @@ export type PublishOutcome = Promise<void> | undefined;
 /**
  * One MQTT connection after CONNECT was accepted. Keeps its state small (a benchmark holds 10,000
  * idle connections): the subscriptions are two bit masks over `SUBSCRIBABLE_FILTERS`, downlinks
- * are written straight to this client, never through the broker's topic routing, so no other
+ * are written straight to this client's connection (there is no topic routing), so no other
  * client can see them.
  */
 export abstract class MqttSession {
@@ -48,7 +49,7 @@ export abstract class MqttSession {
   protected closing = false;
 
   constructor(
-    readonly client: Client,
+    readonly client: MqttConnection,
     protected readonly log: MqttLogger,
     protected readonly limits: SessionLimits,
   ) {}
@@ -73,7 +74,7 @@ export abstract class MqttSession {
 
   /**
    * Runs a publish. QoS 0 messages are processed in the background while fewer than the inflight
-   * limit are running; beyond that, and for QoS 1, the broker waits (and stops reading the socket).
+   * limit are running; beyond that, and for QoS 1, the transport waits (and stops reading the socket).
    */
   publish(packet: PublishPacket): PublishOutcome {
     const outcome = this.handlePublish(packet);
@@ -147,15 +148,6 @@ export abstract class MqttSession {
     this.closing = true;
     this.logFailure(error);
     this.client.close();
-  }
-
-  /** Logs why a publish ends the session; returns the error the broker closes the connection with. */
-  rejectPublish(error: unknown): Error {
-    if (!this.closing) {
-      this.closing = true;
-      this.logFailure(error);
-    }
-    return error instanceof Error ? error : new Error(String(error));
   }
 
   private logFailure(error: unknown): void {

@@ -1,0 +1,98 @@
+import net, { type AddressInfo } from 'node:net';
+import mqttPacket, { type Packet } from 'mqtt-packet';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ConnectionEvents, KeepAliveTimeoutError, MqttConnection } from './connection.js';
+import { PacketTooLargeError } from './parser-hooks.js';
+
+/** A connection on a real loopback socket, with what it reported, and the raw client socket. */
+async function pair(onPacket: ConnectionEvents['onPacket'] = () => undefined, connectTimeoutMs = 5000) {
+  const errors: Error[] = [];
+  let reportClosed: () => void = () => {};
+  const serverClosed = new Promise<void>((resolve) => {
+    reportClosed = resolve;
+  });
+  const events: ConnectionEvents = {
+    onPacket,
+    onClose: () => reportClosed(),
+    onError: (_connection, error) => errors.push(error),
+  };
+  let accept: (connection: MqttConnection) => void = () => {};
+  const accepted = new Promise<MqttConnection>((resolve) => {
+    accept = resolve;
+  });
+  const listener = net.createServer((socket) =>
+    accept(new MqttConnection(socket, events, { maxPacketBytes: 1024, connectTimeoutMs })),
+  );
+  server = listener;
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  const client = net.connect((listener.address() as AddressInfo).port, '127.0.0.1');
+  const received: Packet[] = [];
+  const parser = mqttPacket.parser();
+  parser.on('packet', (packet) => received.push(packet));
+  client.on('data', (chunk) => parser.parse(chunk));
+  const clientClosed = new Promise<void>((resolve) => client.on('close', () => resolve()));
+  client.on('error', () => {});
+  const connection = await accepted;
+  return { connection, client, clientClosed, serverClosed, received, errors };
+}
+
+let server: net.Server | undefined;
+afterEach(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  server = undefined;
+});
+
+const connect = (keepalive: number) =>
+  mqttPacket.generate({
+    cmd: 'connect',
+    protocolId: 'MQTT',
+    protocolVersion: 4,
+    clientId: 'c',
+    keepalive,
+    clean: true,
+  });
+
+describe('MQTT connection', () => {
+  it('closes a connection that sends no CONNECT within the connect timeout', async () => {
+    const { clientClosed, serverClosed, errors } = await pair(undefined, 50);
+    await Promise.all([clientClosed, serverClosed]);
+    expect(errors[0]).toBeInstanceOf(KeepAliveTimeoutError);
+  });
+
+  it('closes a client silent for 1.5 times its keep-alive, and not before', async () => {
+    const { client, clientClosed, errors } = await pair((connection, packet) => {
+      if (packet.cmd === 'connect') connection.connected(4, packet.keepalive ?? 0);
+      return undefined;
+    });
+    const start = Date.now();
+    client.write(connect(1));
+    await clientClosed;
+    expect(Date.now() - start).toBeGreaterThanOrEqual(1400);
+    expect(errors[0]).toBeInstanceOf(KeepAliveTimeoutError);
+  });
+
+  it('refuses a packet larger than the limit from its header', async () => {
+    const { client, clientClosed, errors } = await pair();
+    client.write(Buffer.from([0x30, 0x80, 0x10])); // PUBLISH announcing 2048 bytes
+    await clientClosed;
+    expect(errors[0]).toBeInstanceOf(PacketTooLargeError);
+  });
+
+  it('numbers QoS 1 downlinks and writes them in the client protocol version', async () => {
+    const { connection, client, received } = await pair();
+    connection.connected(5, 0);
+    for (let i = 0; i < 2; i++)
+      connection.publish(
+        { cmd: 'publish', topic: 't', payload: Buffer.from('x'), qos: 1, dup: false, retain: false },
+        () => {},
+      );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The test's parser reads 3.1.1; a v5 publish carries a properties length byte before the payload.
+    expect(received.map((packet) => (packet as { messageId?: number }).messageId)).toEqual([1, 2]);
+    expect(received.map((packet) => (packet as { payload: Buffer }).payload.toString('hex'))).toEqual([
+      '0078',
+      '0078',
+    ]);
+    client.destroy();
+  });
+});
