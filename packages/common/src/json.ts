@@ -21,6 +21,14 @@ export function isJsonObject(value: unknown): value is JsonObject {
 }
 
 /**
+ * The keys of a free-form field to add to: the object itself, or an empty one when the field holds
+ * another JSON value (other clients may store a string or an array there).
+ */
+export function jsonObjectOrEmpty<T extends object>(value: T | null | undefined): Partial<T> {
+  return isJsonObject(value) ? value : {};
+}
+
+/**
  * Reads an own property of a lookup table, so keys arriving from the wire such as `constructor` or
  * `__proto__` never resolve to `Object.prototype` members.
  */

@@ -1,4 +1,4 @@
-import { type AssetInfo, NULL_UUID } from '@meridian/common';
+import { type AssetInfo, jsonObjectOrEmpty, NULL_UUID } from '@meridian/common';
 import type { AssetDraft } from '../../api/assets';
 
 /** Values of the asset form (reference console §3.5 "Form"). */
@@ -37,6 +37,6 @@ export function assetOfValues(values: AssetValues, asset: AssetInfo | null): Ass
     name: values.name.trim(),
     type: values.type.trim(),
     label: label.length > 0 ? label : null,
-    additionalInfo: { ...(asset?.additionalInfo ?? {}), description: values.description },
+    additionalInfo: { ...jsonObjectOrEmpty(asset?.additionalInfo), description: values.description },
   };
 }

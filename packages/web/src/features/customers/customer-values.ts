@@ -1,4 +1,4 @@
-import type { Customer } from '@meridian/common';
+import { type Customer, jsonObjectOrEmpty } from '@meridian/common';
 import type { CustomerDraft } from '../../api/customers';
 import {
   type ContactValues,
@@ -38,7 +38,7 @@ export function customerOfValues(values: CustomerValues, customer: Customer | nu
     title: title.trim(),
     ...contactOfValues(contact),
     additionalInfo: {
-      ...(customer?.additionalInfo ?? {}),
+      ...jsonObjectOrEmpty(customer?.additionalInfo),
       description,
       homeDashboardId: homeDashboardId ?? undefined,
       homeDashboardHideToolbar,

@@ -4,6 +4,7 @@ import {
   type DeviceInfo,
   type DeviceTransportConfiguration,
   type DeviceTransportType,
+  jsonObjectOrEmpty,
   NULL_UUID,
   type SnmpAuthenticationProtocol,
   type SnmpDeviceTransportConfiguration,
@@ -170,7 +171,7 @@ export function deviceOfValues(values: DeviceValues, device: DeviceInfo | null):
         }
       : {}),
     additionalInfo: {
-      ...(device?.additionalInfo ?? {}),
+      ...jsonObjectOrEmpty(device?.additionalInfo),
       gateway: values.gateway,
       overwriteActivityTime: values.gateway && values.overwriteActivityTime,
       description: values.description,

@@ -1,4 +1,4 @@
-import { type EntityViewInfo, NULL_UUID } from '@meridian/common';
+import { type EntityViewInfo, jsonObjectOrEmpty, NULL_UUID } from '@meridian/common';
 import type { EntityViewDraft } from '../../api/entity-views';
 import type { PickerOption } from '../../components/entity-table/EntityAutocomplete';
 
@@ -87,6 +87,6 @@ export function entityViewOfValues(values: EntityViewValues, view: EntityViewInf
     },
     startTimeMs: fromLocalDateTime(values.startTime),
     endTimeMs: fromLocalDateTime(values.endTime),
-    additionalInfo: { ...(view?.additionalInfo ?? {}), description: values.description },
+    additionalInfo: { ...jsonObjectOrEmpty(view?.additionalInfo), description: values.description },
   };
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type User } from '@meridian/common';
+import { DEFAULT_LANGUAGE, jsonObjectOrEmpty, type User } from '@meridian/common';
 
 /** The profile form's fields. */
 export interface ProfileValues {
@@ -28,7 +28,7 @@ export function profileValuesOf(user: User, currentLanguage: string = DEFAULT_LA
  * cannot pick a default dashboard (system administrators) keep their dashboard settings as they were.
  */
 export function userWithProfile(user: User, values: ProfileValues, withDashboard: boolean): User {
-  const info = { ...(user.additionalInfo ?? {}), lang: values.lang };
+  const info = { ...jsonObjectOrEmpty(user.additionalInfo), lang: values.lang };
   if (withDashboard) {
     info.defaultDashboardId = values.defaultDashboardId;
     info.defaultDashboardFullscreen = values.defaultDashboardFullscreen;

@@ -1,4 +1,4 @@
-import type { Tenant, TenantInfo } from '@meridian/common';
+import { jsonObjectOrEmpty, type Tenant, type TenantInfo } from '@meridian/common';
 import type { TenantDraft } from '../../api/tenants';
 import {
   type ContactValues,
@@ -41,7 +41,7 @@ export function tenantOfValues(values: TenantValues, tenant: Tenant | TenantInfo
     ...stored,
     title: title.trim(),
     ...contactOfValues(contact),
-    additionalInfo: { ...(tenant?.additionalInfo ?? {}), description },
+    additionalInfo: { ...jsonObjectOrEmpty(tenant?.additionalInfo), description },
   };
   if (tenantProfile) {
     draft.tenantProfileId = { entityType: 'TENANT_PROFILE', id: tenantProfile.id };

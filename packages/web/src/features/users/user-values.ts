@@ -1,4 +1,4 @@
-import { NULL_UUID, type User, type UserAuthority } from '@meridian/common';
+import { jsonObjectOrEmpty, NULL_UUID, type User, type UserAuthority } from '@meridian/common';
 import type { NewUser } from '../../api/user';
 
 /** How a new user gets the link to set a password (reference console §3.2 "Add user dialog"). */
@@ -74,7 +74,7 @@ const orNull = (value: string) => {
  * form offered them; other additionalInfo keys are kept.
  */
 export function userOfValues(values: UserValues, user: User, withDashboards: boolean): User {
-  const info = { ...(user.additionalInfo ?? {}), description: values.description };
+  const info = { ...jsonObjectOrEmpty(user.additionalInfo), description: values.description };
   if (withDashboards) {
     info.defaultDashboardId = values.defaultDashboardId;
     info.defaultDashboardFullscreen = values.defaultDashboardFullscreen;
