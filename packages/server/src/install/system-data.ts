@@ -1,4 +1,4 @@
-import { DEFAULT_MAIL_SETTINGS } from '@meridian/common';
+import { DEFAULT_GENERAL_SETTINGS, DEFAULT_MAIL_SETTINGS } from '@meridian/common';
 import { v1 as uuidv1 } from 'uuid';
 import { hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/store.js';
@@ -82,7 +82,7 @@ export async function installSystemData(db: Db, options: { baseUrl: string }): P
         .execute();
     }
     const settings = new AdminSettingsRepo(trx);
-    await settings.save('general', { baseUrl: options.baseUrl, prohibitDifferentUrl: false }, trx);
+    await settings.save('general', { ...DEFAULT_GENERAL_SETTINGS, baseUrl: options.baseUrl }, trx);
     await settings.save(
       'mail',
       { ...DEFAULT_MAIL_SETTINGS, mailFrom: 'Meridian <sysadmin@localhost.localdomain>' },
