@@ -8,6 +8,7 @@ import type { Store } from './db/store.js';
 import { registerConsole } from './http/console.js';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.js';
 import { registerValidation } from './http/validation.js';
+import { type LogDestination, redactingDestination } from './logging/redacting-destination.js';
 import { AdminSettingsRepo } from './modules/admin/repo.js';
 import { registerAdminRoutes } from './modules/admin/routes.js';
 import { AdminService } from './modules/admin/service.js';
@@ -121,9 +122,13 @@ export interface Services {
 export async function buildApp(
   config: Config,
   store: Store,
+  options: { logDestination?: LogDestination } = {},
 ): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      stream: redactingDestination(options.logDestination ?? process.stdout),
+    },
     bodyLimit: config.bodyLimit,
     trustProxy: true,
     frameworkErrors,

@@ -216,7 +216,8 @@ export class MqttTransport {
       throw authError(3, 'Server unavailable');
     }
     if (!identity) {
-      this.deps.log.debug({ clientId, username }, 'MQTT connection refused: bad credentials');
+      // Not the username: with access-token credentials it is the device's secret.
+      this.deps.log.debug({ clientId }, 'MQTT connection refused: bad credentials');
       throw authError(5, 'Not authorized');
     }
     const deps: DeviceSessionDeps = {
