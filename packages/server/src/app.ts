@@ -157,7 +157,7 @@ export async function buildApp(
     tenantsRepo,
     customersRepo,
     admin,
-    (row) => auth.issueFor(row),
+    (row, enabled) => auth.issueFor(row, enabled),
     outdating,
     config.userTokenAccessEnabled,
     audit,

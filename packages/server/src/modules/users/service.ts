@@ -65,7 +65,7 @@ export class UsersService {
     private readonly tenants: TenantsRepo,
     private readonly customers: CustomersRepo,
     private readonly admin: AdminService,
-    private readonly issueTokens: (row: UserRow) => Promise<TokenPair>,
+    private readonly issueTokens: (row: UserRow, enabled: boolean) => Promise<TokenPair>,
     private readonly outdating: TokenOutdating,
     private readonly userTokenAccessEnabled: boolean,
     private readonly audit: AuditRecorder,
@@ -323,8 +323,9 @@ export class UsersService {
         row.authority === 'CUSTOMER_USER' &&
         row.tenantId === principal.tenantId);
     if (!allowed) throw forbidden();
+    // As the reference: a user who has not activated yet (or is disabled) is signed in as well,
+    // with `enabled: false` in the token, so an administrator can look at what they will see.
     const credentials = await this.users.credentialsOf(id);
-    if (!credentials?.enabled) throw badRequest('User is not active!');
-    return this.issueTokens(row);
+    return this.issueTokens(row, credentials?.enabled === true);
   }
 }
