@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { JwtService } from './auth/jwt.js';
+import { LoginThrottle } from './auth/login-throttle.js';
 import { registerRouteAccess } from './auth/route-access.js';
 import { TokenOutdating } from './auth/token-outdating.js';
 import type { Config } from './config.js';
@@ -27,6 +28,7 @@ import { AssetsService } from './modules/assets/service.js';
 import { AuditLogsRepo } from './modules/audit-logs/repo.js';
 import { registerAuditLogRoutes } from './modules/audit-logs/routes.js';
 import { AuditLogService } from './modules/audit-logs/service.js';
+import { AccountLockout } from './modules/auth/account-lockout.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { registerBulkActionRoutes } from './modules/bulk-actions/routes.js';
@@ -150,7 +152,18 @@ export async function buildApp(
   const tenants = new TenantsService(db, tenantsRepo, tenantProfilesRepo, outdating);
   const audit = new AuditLogService(db, new AuditLogsRepo(db), app.log);
   const customers = new CustomersService(db, customersRepo, tenantsRepo, outdating, audit);
-  const auth = new AuthService(db, usersRepo, customersRepo, admin, jwt, outdating, app.log, audit);
+  const auth = new AuthService(
+    db,
+    usersRepo,
+    customersRepo,
+    admin,
+    jwt,
+    outdating,
+    app.log,
+    audit,
+    new LoginThrottle(config.loginSecurity.throttle),
+    new AccountLockout(usersRepo, config.loginSecurity.lockoutDurationMs),
+  );
   const users = new UsersService(
     db,
     usersRepo,

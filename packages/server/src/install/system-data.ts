@@ -5,7 +5,8 @@ import type { Db } from '../db/store.js';
 import { AdminSettingsRepo } from '../modules/admin/repo.js';
 
 export const SYSADMIN_EMAIL = 'sysadmin@meridian.local';
-const SYSADMIN_PASSWORD = 'sysadmin';
+/** The password the system administrator is installed with (README: change it after the first sign-in). */
+export const SYSADMIN_PASSWORD = 'sysadmin';
 
 const TENANT_PROFILES = [
   { name: 'Default', description: 'Default tenant profile', isDefault: true, core: false, ruleEngine: false },

@@ -17,6 +17,7 @@ import {
   type AuditSubject,
   auditedAction,
 } from '../audit-logs/audited-action.js';
+import { LOCKOUT_TS_KEY } from '../auth/account-lockout.js';
 import type { CustomersRepo } from '../customers/repo.js';
 import { deleteRelationsOf } from '../relations/repo.js';
 import { assertEntityLimit } from '../tenant-profiles/limits.js';
@@ -293,14 +294,11 @@ export class UsersService {
       if (!credentials) throw notFound();
       await this.db.transaction().execute(async (trx) => {
         await this.users.updateCredentials(id, { enabled }, trx);
-        if (enabled) {
-          const info = asObject(row.additionalInfo);
-          await this.users.update(
-            id,
-            { additionalInfo: JSON.stringify({ ...info, failedLoginAttempts: 0 }) },
-            trx,
-          );
-        }
+        // The administrator's decision replaces a lockout: a user disabled now stays disabled when
+        // the lockout would have run out.
+        const { [LOCKOUT_TS_KEY]: _lockout, ...info } = asObject(row.additionalInfo);
+        const failed = enabled ? { failedLoginAttempts: 0 } : {};
+        await this.users.update(id, { additionalInfo: JSON.stringify({ ...info, ...failed }) }, trx);
       });
       if (!enabled) await this.outdating.outdateTokens(id);
     });
