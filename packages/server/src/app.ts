@@ -67,6 +67,7 @@ import { RelationsService } from './modules/relations/service.js';
 import { createRpcModule, type RpcModule } from './modules/rpc/index.js';
 import { registerRpcRoutes } from './modules/rpc/routes.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
+import { AttributeAudit } from './modules/telemetry/attribute-audit.js';
 import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
 import { TelemetryApi } from './modules/telemetry/service.js';
 import { TenantProfilesRepo } from './modules/tenant-profiles/repo.js';
@@ -291,7 +292,7 @@ export async function buildApp(
   registerAlarmRoutes(app, new AlarmsService(db, alarmsRepo, alarmLifecycle, audit), alarmQueries);
   registerEntityQueryRoutes(app, entityQueries);
   registerAuditLogRoutes(app, audit);
-  registerTelemetryRoutes(app, new TelemetryApi(db, telemetry));
+  registerTelemetryRoutes(app, new TelemetryApi(db, telemetry, new AttributeAudit(audit)));
   registerRpcRoutes(app, rpc.service);
   registerDeviceHttpRoutes(app, transport);
   registerDeviceClaimRoutes(
