@@ -122,6 +122,10 @@ export interface UserAdditionalInfo extends AdditionalInfo {
   userCredentialsEnabled?: boolean;
   failedLoginAttempts?: number;
   lastLoginTs?: number;
+  /** Meridian: when the security policy locked the account (epoch ms); the lockout ends after a while. */
+  lockoutTs?: number;
+  /** Meridian: the system administrator last signed in with the installed password. */
+  defaultPasswordInUse?: boolean;
 }
 
 /** A user (reference §1.5 User); sys admins have null-UUID tenant and customer, tenant admins a null-UUID customer. */

@@ -23,10 +23,13 @@ export interface GeneralSettings {
   [key: string]: unknown;
 }
 
-/** Install default of the `general` settings. */
+/**
+ * Install default of the `general` settings. Unlike the reference (false), links in mails use the
+ * configured base URL until an administrator allows the request's host (decision 0019).
+ */
 export const DEFAULT_GENERAL_SETTINGS: Readonly<GeneralSettings> = {
   baseUrl: 'http://localhost:8080',
-  prohibitDifferentUrl: false,
+  prohibitDifferentUrl: true,
 };
 
 /**

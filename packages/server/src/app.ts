@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { JwtService } from './auth/jwt.js';
+import { LoginThrottle } from './auth/login-throttle.js';
 import { registerRouteAccess } from './auth/route-access.js';
 import { TokenOutdating } from './auth/token-outdating.js';
 import type { Config } from './config.js';
@@ -10,6 +11,7 @@ import { clientErrors, frameworkErrors, registerErrorHandling } from './http/err
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerValidation } from './http/validation.js';
 import { registerWebSecurity } from './http/web-security.js';
+import { type LogDestination, redactingDestination } from './logging/redacting-destination.js';
 import { AdminSettingsRepo } from './modules/admin/repo.js';
 import { registerAdminRoutes } from './modules/admin/routes.js';
 import { AdminService } from './modules/admin/service.js';
@@ -28,6 +30,7 @@ import { AssetsService } from './modules/assets/service.js';
 import { AuditLogsRepo } from './modules/audit-logs/repo.js';
 import { registerAuditLogRoutes } from './modules/audit-logs/routes.js';
 import { AuditLogService } from './modules/audit-logs/service.js';
+import { AccountLockout } from './modules/auth/account-lockout.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { registerBulkActionRoutes } from './modules/bulk-actions/routes.js';
@@ -67,6 +70,7 @@ import { RelationsService } from './modules/relations/service.js';
 import { createRpcModule, type RpcModule } from './modules/rpc/index.js';
 import { registerRpcRoutes } from './modules/rpc/routes.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
+import { AttributeAudit } from './modules/telemetry/attribute-audit.js';
 import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
 import { TelemetryApi } from './modules/telemetry/service.js';
 import { TenantProfilesRepo } from './modules/tenant-profiles/repo.js';
@@ -124,9 +128,13 @@ export interface Services {
 export async function buildApp(
   config: Config,
   store: Store,
+  options: { logDestination?: LogDestination } = {},
 ): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      stream: redactingDestination(options.logDestination ?? process.stdout),
+    },
     bodyLimit: config.bodyLimit,
     trustProxy: true,
     frameworkErrors,
@@ -149,14 +157,25 @@ export async function buildApp(
   const tenants = new TenantsService(db, tenantsRepo, tenantProfilesRepo, outdating);
   const audit = new AuditLogService(db, new AuditLogsRepo(db), app.log);
   const customers = new CustomersService(db, customersRepo, tenantsRepo, outdating, audit);
-  const auth = new AuthService(db, usersRepo, customersRepo, admin, jwt, outdating, app.log, audit);
+  const auth = new AuthService(
+    db,
+    usersRepo,
+    customersRepo,
+    admin,
+    jwt,
+    outdating,
+    app.log,
+    audit,
+    new LoginThrottle(config.loginSecurity.throttle),
+    new AccountLockout(usersRepo, config.loginSecurity.lockoutDurationMs),
+  );
   const users = new UsersService(
     db,
     usersRepo,
     tenantsRepo,
     customersRepo,
     admin,
-    (row) => auth.issueFor(row),
+    (row, enabled) => auth.issueFor(row, enabled),
     outdating,
     config.userTokenAccessEnabled,
     audit,
@@ -280,7 +299,7 @@ export async function buildApp(
   registerAlarmRoutes(app, new AlarmsService(db, alarmsRepo, alarmLifecycle, audit), alarmQueries);
   registerEntityQueryRoutes(app, entityQueries);
   registerAuditLogRoutes(app, audit);
-  registerTelemetryRoutes(app, new TelemetryApi(db, telemetry));
+  registerTelemetryRoutes(app, new TelemetryApi(db, telemetry, new AttributeAudit(audit)));
   registerRpcRoutes(app, rpc.service);
   registerDeviceHttpRoutes(app, transport);
   registerDeviceClaimRoutes(

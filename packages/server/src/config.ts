@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { LoginThrottleSettings } from './auth/login-throttle.js';
 import { SHARED_BUFFERS_PATTERN } from './db/pglite-module.js';
 import { loadWebSecuritySettings, type WebSecuritySettings } from './http/web-security.js';
 import type { TsTtlSettings } from './telemetry/ttl-cleanup.js';
@@ -30,6 +31,12 @@ export interface Config {
     refreshTokenExpirationSec: number;
   };
   userTokenAccessEnabled: boolean;
+  /** Sign-in throttling and the end of a policy lockout (SECURITY_LOGIN_*, SECURITY_USER_LOCKOUT_DURATION, decision 0018). */
+  loginSecurity: {
+    throttle: LoginThrottleSettings;
+    /** 0: a locked account stays locked until an administrator enables it. */
+    lockoutDurationMs: number;
+  };
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
   /** CORS and framing (CORS_*, EMBED_ALLOWED_ORIGINS, see http/web-security.ts). */
@@ -114,6 +121,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshTokenExpirationSec: int('JWT_REFRESH_TOKEN_EXPIRATION_TIME', 604800, env),
     },
     userTokenAccessEnabled: bool('USER_TOKEN_ACCESS_ENABLED', true, env),
+    loginSecurity: {
+      throttle: {
+        freeFailuresPerAccount: int('SECURITY_LOGIN_FREE_FAILURES_PER_ACCOUNT', 5, env),
+        freeFailuresPerAddress: int('SECURITY_LOGIN_FREE_FAILURES_PER_ADDRESS', 20, env),
+        baseDelayMs: int('SECURITY_LOGIN_THROTTLE_BASE_DELAY', 1000, env),
+        maxDelayMs: int('SECURITY_LOGIN_THROTTLE_MAX_DELAY', 300_000, env),
+      },
+      lockoutDurationMs: int('SECURITY_USER_LOCKOUT_DURATION', 1800, env) * 1000,
+    },
     bodyLimit: int('HTTP_BODY_LIMIT', 16 * 1024 * 1024, env),
     webSecurity: loadWebSecuritySettings(env),
     tsTtl: {

@@ -110,6 +110,8 @@ export interface ServerOptions {
   location?: StoreLocation;
   /** Told when the embedded store breaks (main.ts stops the process there). */
   onStoreBroken?: (error: Error) => void;
+  /** Where the server's log lines go (stdout by default); set LOG_LEVEL in `env` to get any. */
+  logDestination?: { write(line: string): unknown };
 }
 
 export interface TestServer {
@@ -145,7 +147,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   let app: FastifyInstance | undefined;
   try {
     await prepareStore(store, config);
-    const built = await buildApp(config, store);
+    const built = await buildApp(config, store, { logDestination: options.logDestination });
     app = built.app;
     await app.listen({ port: 0, host: '127.0.0.1' });
     await built.services.startDeviceListeners();

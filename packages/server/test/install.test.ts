@@ -179,7 +179,7 @@ describe('without demo data', () => {
       );
       expect(general.jsonValue).toEqual({
         baseUrl: expect.stringMatching(/^http:\/\/localhost:/),
-        prohibitDifferentUrl: false,
+        prohibitDifferentUrl: true,
       });
       const mail = expectOk(
         await server.api.get<{ jsonValue: Record<string, unknown> }>('/api/admin/settings/mail', { token }),

@@ -30,6 +30,14 @@ beforeAll(async () => {
   sysadminToken = (await api.login(DEMO.sysadmin.email, DEMO.sysadmin.password)).token;
   tenantToken = (await api.login(DEMO.tenant.email, DEMO.tenant.password)).token;
   await configureMail(api, sysadminToken, smtp.mailSettings());
+  // Links in mails use the configured base URL; this server's real address makes them followable.
+  expectOk(
+    await api.post(
+      '/api/admin/settings',
+      { key: 'general', jsonValue: { baseUrl: server.url, prohibitDifferentUrl: true } },
+      { token: sysadminToken },
+    ),
+  );
 });
 
 afterAll(async () => {

@@ -563,6 +563,19 @@ describe('signing in as another user', () => {
     expect(users.data.every((u) => u.customerId.id === ids.customerAId)).toBe(true);
   });
 
+  it('gives a token of a customer user who has not activated yet, marked not enabled', async () => {
+    const pending = await newUser(server.store.db, {
+      authority: 'CUSTOMER_USER',
+      tenantId: ids.tenantId,
+      customerId: ids.customerAId,
+      enabled: false,
+    });
+    const pair = expectOk(await api.get<TokenPair>(`/api/user/${pending.id}/token`, { token: tenantToken }));
+    expect(decodeJwt(pair.token).payload).toMatchObject({ userId: pending.id, enabled: false });
+    const me = expectOk(await api.get<UserJson>('/api/auth/user', { token: pair.token }));
+    expect(me).toMatchObject({ id: { id: pending.id }, email: pending.email });
+  });
+
   it('refuses other combinations with 403', async () => {
     const denied = [
       [tenantToken, otherTenantAdmin.id],

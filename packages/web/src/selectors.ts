@@ -56,6 +56,7 @@ export const selectors = {
     searchInput: 'search-input',
     searchClose: 'search-close',
     fullscreenToggle: 'fullscreen-toggle',
+    defaultPasswordWarning: 'default-password-warning',
     userMenuButton: 'user-menu-button',
     userDisplayName: 'user-display-name',
     userAuthority: 'user-authority',

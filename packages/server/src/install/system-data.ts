@@ -1,11 +1,12 @@
-import { DEFAULT_MAIL_SETTINGS } from '@meridian/common';
+import { DEFAULT_GENERAL_SETTINGS, DEFAULT_MAIL_SETTINGS } from '@meridian/common';
 import { v1 as uuidv1 } from 'uuid';
 import { hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/store.js';
 import { AdminSettingsRepo } from '../modules/admin/repo.js';
 
 export const SYSADMIN_EMAIL = 'sysadmin@meridian.local';
-const SYSADMIN_PASSWORD = 'sysadmin';
+/** The password the system administrator is installed with (README: change it after the first sign-in). */
+export const SYSADMIN_PASSWORD = 'sysadmin';
 
 const TENANT_PROFILES = [
   { name: 'Default', description: 'Default tenant profile', isDefault: true, core: false, ruleEngine: false },
@@ -82,7 +83,7 @@ export async function installSystemData(db: Db, options: { baseUrl: string }): P
         .execute();
     }
     const settings = new AdminSettingsRepo(trx);
-    await settings.save('general', { baseUrl: options.baseUrl, prohibitDifferentUrl: false }, trx);
+    await settings.save('general', { ...DEFAULT_GENERAL_SETTINGS, baseUrl: options.baseUrl }, trx);
     await settings.save(
       'mail',
       { ...DEFAULT_MAIL_SETTINGS, mailFrom: 'Meridian <sysadmin@localhost.localdomain>' },

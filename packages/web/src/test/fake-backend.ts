@@ -107,7 +107,7 @@ export function createFakeBackend(overrides: Record<string, Handler> = {}) {
   const users = new Map(ACCOUNTS.map((account) => [account.email, userOf(account)]));
   let general: AdminSettings<GeneralSettings> = {
     key: 'general',
-    jsonValue: { baseUrl: 'http://localhost:8080', prohibitDifferentUrl: false },
+    jsonValue: { baseUrl: 'http://localhost:8080', prohibitDifferentUrl: true },
   };
   let mail: AdminSettings<MailSettings> = {
     key: 'mail',

@@ -1,9 +1,10 @@
-import { createDefaultSecuritySettings } from '@meridian/common';
+import { createDefaultSecuritySettings, DEFAULT_GENERAL_SETTINGS } from '@meridian/common';
 import type { FastifyRequest } from 'fastify';
 import type { PasswordPolicy } from '../../auth/passwords.js';
 import { badRequest, notFound } from '../../http/api-error.js';
 import { type MailMessage, type MailSettings, sendMail } from '../../mail/mailer.js';
 import { testMail } from '../../mail/templates.js';
+import { mailLinkBase } from './mail-link-base.js';
 import type { AdminSettingsRepo, AdminSettingsRow } from './repo.js';
 
 export interface SecuritySettings {
@@ -122,22 +123,15 @@ export class AdminService {
     const row = await this.repo.find('general');
     const value = isRecord(row?.jsonValue) ? row.jsonValue : {};
     return {
-      baseUrl: typeof value.baseUrl === 'string' ? value.baseUrl : 'http://localhost:8080',
-      prohibitDifferentUrl: value.prohibitDifferentUrl === true,
+      baseUrl: typeof value.baseUrl === 'string' ? value.baseUrl : DEFAULT_GENERAL_SETTINGS.baseUrl,
+      // Only an explicit false lets the request's host into links (decision 0019).
+      prohibitDifferentUrl: value.prohibitDifferentUrl !== false,
     };
   }
 
-  /**
-   * The base URL for links in mails: the configured one when different URLs are prohibited,
-   * otherwise the address the request came in on (reference SystemSecurityService.getBaseUrl).
-   */
+  /** The base URL for links in mails and the activation link (see mailLinkBase). */
   async baseUrl(request: FastifyRequest): Promise<string> {
-    const general = await this.general();
-    if (general.prohibitDifferentUrl) return general.baseUrl.replace(/\/$/, '');
-    const host = request.headers['x-forwarded-host'] ?? request.headers.host;
-    const proto = request.headers['x-forwarded-proto'] ?? request.protocol;
-    if (typeof host !== 'string') return general.baseUrl.replace(/\/$/, '');
-    return `${Array.isArray(proto) ? proto[0] : proto}://${host}`;
+    return mailLinkBase(await this.general(), request);
   }
 
   /** The internal JWT signing key, created on first use when none is configured. */

@@ -1,6 +1,7 @@
 import { ErrorCode, ErrorMessages, NULL_UUID } from '@meridian/common';
 import type { FastifyRequest } from 'fastify';
 import type { JwtService, TokenPair } from '../../auth/jwt.js';
+import type { LoginThrottle } from '../../auth/login-throttle.js';
 import {
   checkPassword,
   hashPassword,
@@ -18,6 +19,9 @@ import type { AuditLogService } from '../audit-logs/service.js';
 import { type CustomersRepo, isPublicCustomer } from '../customers/repo.js';
 import type { CredentialsRow, UserRow, UsersRepo } from '../users/repo.js';
 import { asObject, userToWire } from '../users/wire.js';
+import type { AccountLockout } from './account-lockout.js';
+import { DEFAULT_PASSWORD_KEY, usesDefaultPassword } from './default-password.js';
+import { tooManyLoginAttempts } from './too-many-login-attempts.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -31,6 +35,10 @@ const clientData = (client: ClientDetails | undefined) => ({
   clientAddress: client?.address ?? null,
   userAgent: client?.userAgent ?? null,
 });
+/** A wrong password (which may just have locked the account), as opposed to a refusal of the right one. */
+const isWrongPassword = (error: unknown) =>
+  error instanceof ApiError &&
+  (error.message === ErrorMessages.invalidCredentials || error.message === ErrorMessages.accountLocked);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -47,6 +55,8 @@ export class AuthService {
     private readonly outdating: TokenOutdating,
     private readonly log: { warn(obj: object, msg: string): void },
     private readonly audit: AuditLogService,
+    private readonly throttle: LoginThrottle,
+    private readonly lockout: AccountLockout,
   ) {}
 
   /** Audit entry of a sign-in (LOGIN, LOCKOUT) or sign-out (LOGOUT) of a stored user. */
@@ -78,20 +88,44 @@ export class AuthService {
     if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
       throw unauthorized(ErrorMessages.authenticationFailed);
     }
-    const user = await this.users.findByEmail(username.trim());
-    const credentials = user ? await this.users.credentialsOf(user.id) : undefined;
-    if (!user || !credentials) throw unauthorized(ErrorMessages.invalidCredentials);
+    // Refused before the password is looked at: a throttled guess must not be checked at all.
+    const retryAfterMs = this.throttle.admit(username, client?.address);
+    if (retryAfterMs > 0) throw tooManyLoginAttempts(retryAfterMs);
+    try {
+      return await this.checkedLogin(username, password, client);
+    } finally {
+      this.throttle.release(username);
+    }
+  }
+
+  /** A sign-in the throttle let through: counts its failure or success. */
+  private async checkedLogin(username: string, password: string, client?: ClientDetails): Promise<TokenPair> {
+    const found = await this.users.findByEmail(username.trim());
+    const foundCredentials = found ? await this.users.credentialsOf(found.id) : undefined;
+    if (!found || !foundCredentials) {
+      this.throttle.recordFailure(username, client?.address);
+      throw unauthorized(ErrorMessages.invalidCredentials);
+    }
+    const { user, credentials } = await this.lockout.releaseIfExpired(found, foundCredentials);
     try {
       await this.checkCredentials(user, credentials, password);
     } catch (error) {
+      if (isWrongPassword(error)) this.throttle.recordFailure(username, client?.address);
       // A lockout is recorded as such; every other refusal as a failed LOGIN of the user.
       const lockout = error instanceof Error && error.message === ErrorMessages.accountLocked;
       await this.recordSession(user, lockout ? 'LOCKOUT' : 'LOGIN', client, lockout ? undefined : error);
       throw error;
     }
-    const info = asObject(user.additionalInfo);
+    this.throttle.recordSuccess(username);
+    const { [DEFAULT_PASSWORD_KEY]: _stale, ...info } = asObject(user.additionalInfo);
+    const defaultPassword = usesDefaultPassword(user, password) ? { [DEFAULT_PASSWORD_KEY]: true } : {};
     await this.users.update(user.id, {
-      additionalInfo: JSON.stringify({ ...info, failedLoginAttempts: 0, lastLoginTs: Date.now() }),
+      additionalInfo: JSON.stringify({
+        ...info,
+        failedLoginAttempts: 0,
+        lastLoginTs: Date.now(),
+        ...defaultPassword,
+      }),
     });
     await this.recordSession(user, 'LOGIN', client);
     return this.issueFor(user);
@@ -135,15 +169,9 @@ export class AuthService {
 
   /** Counts the failure and locks the account once the policy's limit is passed. */
   private async onWrongPassword(user: UserRow, credentials: CredentialsRow): Promise<void> {
-    const info = asObject(user.additionalInfo);
-    const failed = (typeof info.failedLoginAttempts === 'number' ? info.failedLoginAttempts : 0) + 1;
-    await this.users.update(user.id, {
-      additionalInfo: JSON.stringify({ ...info, failedLoginAttempts: failed }),
-    });
     const settings = await this.admin.securitySettings();
     const max = settings.maxFailedLoginAttempts ?? 0;
-    if (max > 0 && failed > max && credentials.enabled) {
-      await this.users.updateCredentials(user.id, { enabled: false });
+    if (await this.lockout.countFailure(user, credentials, max)) {
       await this.outdating.outdateTokens(user.id);
       if (settings.userLockoutNotificationEmail) {
         await this.admin
@@ -211,7 +239,8 @@ export class AuthService {
     const { passwordPolicy } = await this.admin.securitySettings();
     const problems = passwordPolicyViolations(password, passwordPolicy);
     if (problems.length > 0) throw badRequest(problems.join('\n'));
-    const info = asObject(user.additionalInfo);
+    // A new password is never the install default (checked at the next sign-in anyway).
+    const { [DEFAULT_PASSWORD_KEY]: _default, ...info } = asObject(user.additionalInfo);
     const history = asObject(info.userPasswordHistory) as Record<string, string>;
     const reuseDays = passwordPolicy.passwordReuseFrequencyDays ?? 0;
     if (reuseDays > 0) {

@@ -21,6 +21,7 @@ import {
   telemetryEntries,
 } from '../../telemetry/values.js';
 import { type EntityOwner, requireEntityAccess } from '../entities/owner.js';
+import type { AttributeAudit } from './attribute-audit.js';
 import { clipRange, latestInWindow, timeseriesWindow, visibleKeys } from './entity-view-window.js';
 import type { DeleteTimeseriesParams, EntityRef, TimeseriesQueryParams } from './schemas.js';
 import { attributesJson, timeseriesJson } from './wire.js';
@@ -61,6 +62,7 @@ export class TelemetryApi {
   constructor(
     private readonly db: Db,
     private readonly telemetry: TelemetryService,
+    private readonly audit: AttributeAudit,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -212,7 +214,13 @@ export class TelemetryApi {
       return restAttributeEntries(node);
     });
     if (entries.length === 0) throw badRequest('No attributes data found in request body!');
-    await asBadRequest(() => this.telemetry.saveAttributes(TelemetryApi.idOf(owner), writeScope, entries));
+    try {
+      await asBadRequest(() => this.telemetry.saveAttributes(TelemetryApi.idOf(owner), writeScope, entries));
+    } catch (error) {
+      await this.audit.updated(principal, owner, writeScope, entries, error);
+      throw error;
+    }
+    await this.audit.updated(principal, owner, writeScope, entries);
   }
 
   async saveTimeseries(principal: Principal, ref: EntityRef, body: unknown, ttl = 0): Promise<void> {
@@ -231,7 +239,13 @@ export class TelemetryApi {
     const owner = await this.entity(principal, ref, 'WRITE_ATTRIBUTES');
     const deleteScope = TelemetryApi.deleteScope(scope, owner);
     const keyList = TelemetryApi.requiredKeys(keys);
-    await this.telemetry.deleteAttributes(TelemetryApi.idOf(owner), deleteScope, keyList);
+    try {
+      await this.telemetry.deleteAttributes(TelemetryApi.idOf(owner), deleteScope, keyList);
+    } catch (error) {
+      await this.audit.deleted(principal, owner, deleteScope, keyList, error);
+      throw error;
+    }
+    await this.audit.deleted(principal, owner, deleteScope, keyList);
   }
 
   async deleteTimeseries(principal: Principal, ref: EntityRef, query: DeleteTimeseriesParams): Promise<void> {

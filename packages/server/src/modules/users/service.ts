@@ -17,6 +17,7 @@ import {
   type AuditSubject,
   auditedAction,
 } from '../audit-logs/audited-action.js';
+import { LOCKOUT_TS_KEY } from '../auth/account-lockout.js';
 import type { CustomersRepo } from '../customers/repo.js';
 import { deleteRelationsOf } from '../relations/repo.js';
 import { assertEntityLimit } from '../tenant-profiles/limits.js';
@@ -65,7 +66,7 @@ export class UsersService {
     private readonly tenants: TenantsRepo,
     private readonly customers: CustomersRepo,
     private readonly admin: AdminService,
-    private readonly issueTokens: (row: UserRow) => Promise<TokenPair>,
+    private readonly issueTokens: (row: UserRow, enabled: boolean) => Promise<TokenPair>,
     private readonly outdating: TokenOutdating,
     private readonly userTokenAccessEnabled: boolean,
     private readonly audit: AuditRecorder,
@@ -293,14 +294,11 @@ export class UsersService {
       if (!credentials) throw notFound();
       await this.db.transaction().execute(async (trx) => {
         await this.users.updateCredentials(id, { enabled }, trx);
-        if (enabled) {
-          const info = asObject(row.additionalInfo);
-          await this.users.update(
-            id,
-            { additionalInfo: JSON.stringify({ ...info, failedLoginAttempts: 0 }) },
-            trx,
-          );
-        }
+        // The administrator's decision replaces a lockout: a user disabled now stays disabled when
+        // the lockout would have run out.
+        const { [LOCKOUT_TS_KEY]: _lockout, ...info } = asObject(row.additionalInfo);
+        const failed = enabled ? { failedLoginAttempts: 0 } : {};
+        await this.users.update(id, { additionalInfo: JSON.stringify({ ...info, ...failed }) }, trx);
       });
       if (!enabled) await this.outdating.outdateTokens(id);
     });
@@ -323,8 +321,9 @@ export class UsersService {
         row.authority === 'CUSTOMER_USER' &&
         row.tenantId === principal.tenantId);
     if (!allowed) throw forbidden();
+    // As the reference: a user who has not activated yet (or is disabled) is signed in as well,
+    // with `enabled: false` in the token, so an administrator can look at what they will see.
     const credentials = await this.users.credentialsOf(id);
-    if (!credentials?.enabled) throw badRequest('User is not active!');
-    return this.issueTokens(row);
+    return this.issueTokens(row, credentials?.enabled === true);
   }
 }

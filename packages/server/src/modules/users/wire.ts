@@ -7,6 +7,8 @@ export const SERVER_MANAGED_INFO_KEYS = [
   'lastLoginTs',
   'userPasswordHistory',
   'userCredentialsEnabled',
+  'lockoutTs',
+  'defaultPasswordInUse',
 ];
 
 export type JsonObject = Record<string, unknown>;

@@ -230,7 +230,8 @@ export class MqttTransport {
       return 'serverUnavailable';
     }
     if (!identity) {
-      this.deps.log.debug({ clientId, username }, 'MQTT connection refused: bad credentials');
+      // Not the username: with access-token credentials it is the device's secret.
+      this.deps.log.debug({ clientId }, 'MQTT connection refused: bad credentials');
       return 'badCredentials';
     }
     const deps: DeviceSessionDeps = {

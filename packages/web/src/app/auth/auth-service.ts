@@ -155,6 +155,8 @@ export class AuthService {
   async changePassword(currentPassword: string, newPassword: string): Promise<void> {
     const pair = await this.deps.backend.changePassword(currentPassword, newPassword);
     this.storePair(pair);
+    // The server dropped its default-password flag (and may track more); show the user as stored.
+    this.updateUserDetails(await this.deps.backend.getCurrentUser());
   }
 
   async logout(options: LogoutOptions = {}): Promise<void> {

@@ -14,6 +14,7 @@ import {
 } from '../search/page-search-context';
 import { useAuthState } from '../services/useAuthState';
 import { AppToolbar } from './AppToolbar';
+import { DefaultPasswordWarning } from './DefaultPasswordWarning';
 import { Footer } from './Footer';
 import { PageLoading } from './PageLoading';
 import { SideMenu } from './SideMenu';
@@ -86,6 +87,7 @@ function HomeShellLayout() {
             forcedFullscreen={forceFullscreen}
             searchHandler={searchHandler}
           />
+          <DefaultPasswordWarning />
           <Box component="main" sx={{ flex: 1, overflow: 'auto', p: { xs: 1, sm: 2, md: 3 } }}>
             <Suspense fallback={<PageLoading />}>
               <Outlet />

@@ -22,7 +22,8 @@ interface GeneralValues {
 function valuesOf(settings: AdminSettings<GeneralSettings>): GeneralValues {
   return {
     baseUrl: settings.jsonValue.baseUrl ?? '',
-    prohibitDifferentUrl: settings.jsonValue.prohibitDifferentUrl === true,
+    // Only an explicit false lets the server use the request's host (decision 0019).
+    prohibitDifferentUrl: settings.jsonValue.prohibitDifferentUrl !== false,
   };
 }
 

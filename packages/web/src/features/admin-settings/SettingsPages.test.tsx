@@ -19,15 +19,18 @@ describe('General settings', () => {
     expect(save).toBeDisabled();
 
     await user.type(baseUrl, 'https://iot.example.com');
-    await user.click(
-      screen.getByRole('checkbox', { name: 'Do not use the host name from client request headers' }),
-    );
+    const prohibit = screen.getByRole('checkbox', {
+      name: 'Do not use the host name from client request headers',
+    });
+    // Installed on: links in mails use the base URL unless the administrator allows otherwise.
+    expect(prohibit).toBeChecked();
+    await user.click(prohibit);
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
     expect(await screen.findByRole('alert')).toHaveTextContent('Settings saved');
     expect(backend.callsTo('POST', '/api/admin/settings')[0]?.body).toEqual({
       key: 'general',
-      jsonValue: { baseUrl: 'https://iot.example.com', prohibitDifferentUrl: true },
+      jsonValue: { baseUrl: 'https://iot.example.com', prohibitDifferentUrl: false },
     });
     await waitFor(() => expect(save).toBeDisabled());
   });

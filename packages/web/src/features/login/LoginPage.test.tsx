@@ -87,6 +87,20 @@ describe('LoginPage', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it("shows the server's message when sign-ins are throttled (429)", async () => {
+    const message = 'Too many failed login attempts! Try again in 4 seconds.';
+    const backend = createFakeBackend({
+      'POST /api/auth/login': () => ({ status: 429, body: { status: 429, errorCode: 33, message } }),
+    });
+    const { user } = await openLogin(backend);
+    await user.type(screen.getByLabelText(/Username \(email\)/), 'tenant@meridian.test');
+    await user.type(screen.getByLabelText(/^Password/), 'tenant');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent(message);
+    expect(toast).toHaveAttribute('data-toast-type', 'error');
+  });
+
   it('goes to resetExpiredPassword with the resetToken when the password has expired (code 15)', async () => {
     const backend = createFakeBackend({
       'POST /api/auth/login': () => ({

@@ -27,7 +27,7 @@ interface LoginValues {
 /** Username and password sign-in, OAuth2 buttons when configured, and the forgot-password link. */
 export function LoginPage() {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const { http, toasts } = useServices();
   const navigate = useNavigate();
   const loading = useIsLoading();
   const clients = useQuery(oauth2ClientsQuery(http));
@@ -47,6 +47,10 @@ export function LoginPage() {
           error.resetToken
         ) {
           navigate(`/login/resetExpiredPassword?resetToken=${encodeURIComponent(error.resetToken)}`);
+        } else if (error instanceof HttpError && error.status === 429) {
+          // The HTTP client toasts no 429 (spec 1 §8); a throttled sign-in must still say why
+          // nothing happened and how long to wait (decision 0018).
+          toasts.show({ message: error.message, type: 'error' });
         }
       },
     });

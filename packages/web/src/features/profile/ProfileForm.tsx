@@ -5,6 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { dashboardScopeOf } from '../../api/dashboards';
 import { useSaveProfile } from '../../api/user';
 import { useCan } from '../../app/permissions/useCan';
@@ -31,7 +32,11 @@ export function ProfileForm({ user }: ProfileFormProps) {
   const { i18n, toasts, auth } = useServices();
   const loading = useIsLoading();
   const save = useSaveProfile();
-  const [changingPassword, setChangingPassword] = useState(false);
+  // The default-password warning links here with ?changePassword=true to open the dialog at once.
+  const [searchParams] = useSearchParams();
+  const [changingPassword, setChangingPassword] = useState(
+    () => searchParams.get('changePassword') === 'true',
+  );
   const { control, handleSubmit, reset, formState } = useForm<ProfileValues>({
     defaultValues: profileValuesOf(user, i18n.language),
     mode: 'onTouched',

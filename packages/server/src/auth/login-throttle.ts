@@ -1,0 +1,109 @@
+/** How failed sign-ins are slowed down (SECURITY_LOGIN_* variables, decision 0018). */
+export interface LoginThrottleSettings {
+  /** Failed sign-ins of one account before each further failure imposes a delay. */
+  freeFailuresPerAccount: number;
+  /** The same for one client address, over all the accounts it tries. */
+  freeFailuresPerAddress: number;
+  /** The first delay; each further failure doubles it. 0 turns throttling off. */
+  baseDelayMs: number;
+  /** The longest delay. */
+  maxDelayMs: number;
+}
+
+interface FailureRecord {
+  failures: number;
+  lastFailureAt: number;
+  blockedUntil: number;
+}
+
+/** A record is forgotten this long after its last failure or block, whichever ends later. */
+const FORGET_AFTER_MS = 15 * 60 * 1000;
+/** Records kept at most; the least recently failed are dropped first, so memory stays bounded. */
+const MAX_RECORDS = 100_000;
+
+/**
+ * Counts failed sign-ins per account and per client address, in memory (one server; a later
+ * cluster change will share it). After the free failures, each failure blocks further attempts
+ * for a delay that doubles up to a cap; a success clears the account's record, not the address's,
+ * so signing in to one's own account does not buy more guesses at others.
+ */
+export class LoginThrottle {
+  private readonly records = new Map<string, FailureRecord>();
+  /** Accounts with a sign-in being checked: parallel guesses would all pass before one failed. */
+  private readonly inFlight = new Set<string>();
+
+  constructor(
+    private readonly settings: LoginThrottleSettings,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Starts a sign-in attempt: returns the milliseconds to wait when it must be refused, or 0, and
+   * then the account counts as being checked until `release`. A second attempt at the same account
+   * meanwhile waits one base delay.
+   */
+  admit(account: string, address: string | undefined): number {
+    if (this.settings.baseDelayMs <= 0) return 0;
+    const now = this.now();
+    const waits = this.keysOf(account, address).map((key) => {
+      const record = this.current(key, now);
+      return record ? Math.max(0, record.blockedUntil - now) : 0;
+    });
+    const wait = Math.max(0, ...waits);
+    if (wait > 0) return wait;
+    const key = accountKey(account);
+    if (this.inFlight.has(key)) return this.settings.baseDelayMs;
+    this.inFlight.add(key);
+    return 0;
+  }
+
+  /** Ends an attempt `admit` let through, whatever its outcome. */
+  release(account: string): void {
+    this.inFlight.delete(accountKey(account));
+  }
+
+  recordFailure(account: string, address: string | undefined): void {
+    if (this.settings.baseDelayMs <= 0) return;
+    const now = this.now();
+    const [accountKey, addressKey] = this.keysOf(account, address);
+    this.countFailure(accountKey as string, this.settings.freeFailuresPerAccount, now);
+    if (addressKey) this.countFailure(addressKey, this.settings.freeFailuresPerAddress, now);
+  }
+
+  recordSuccess(account: string): void {
+    this.records.delete(accountKey(account));
+  }
+
+  private keysOf(account: string, address: string | undefined): string[] {
+    return address ? [accountKey(account), `address:${address}`] : [accountKey(account)];
+  }
+
+  /** The live record of a key; a stale one is dropped. */
+  private current(key: string, now: number): FailureRecord | undefined {
+    const record = this.records.get(key);
+    if (record && Math.max(record.lastFailureAt, record.blockedUntil) + FORGET_AFTER_MS < now) {
+      this.records.delete(key);
+      return undefined;
+    }
+    return record;
+  }
+
+  private countFailure(key: string, freeFailures: number, now: number): void {
+    const failures = (this.current(key, now)?.failures ?? 0) + 1;
+    const beyondFree = failures - freeFailures;
+    const delay =
+      beyondFree > 0
+        ? Math.min(this.settings.maxDelayMs, this.settings.baseDelayMs * 2 ** Math.min(beyondFree - 1, 30))
+        : 0;
+    // Re-inserted so the map's order is the order of the last failure, oldest first.
+    this.records.delete(key);
+    this.records.set(key, { failures, lastFailureAt: now, blockedUntil: now + delay });
+    if (this.records.size > MAX_RECORDS) {
+      const oldest = this.records.keys().next().value;
+      if (oldest !== undefined) this.records.delete(oldest);
+    }
+  }
+}
+
+/** Sign-in names are matched case-insensitively here, so "Admin@x" and "admin@x" share a record. */
+const accountKey = (account: string) => `account:${account.trim().toLowerCase()}`;
