@@ -7,6 +7,7 @@ import * as rpc from './0005-rpc.js';
 import * as tsKvPartitions from './0006-ts-kv-partitions.js';
 import * as dashboards from './0007-dashboards.js';
 import * as alarms from './0008-alarms.js';
+import * as mailLinksFromBaseUrl from './0009-mail-links-from-base-url.js';
 
 /**
  * Every schema migration, in order. Names are permanent: a released migration is never edited,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-ts-kv-partitions': tsKvPartitions,
   '0007-dashboards': dashboards,
   '0008-alarms': alarms,
+  '0009-mail-links-from-base-url': mailLinksFromBaseUrl,
 };
