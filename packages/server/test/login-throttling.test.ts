@@ -119,6 +119,15 @@ describe('login throttling', () => {
     expect(checked).toBeGreaterThan(0);
     expect(checked).toBeLessThanOrEqual(4);
   });
+
+  it('lets parallel sign-ins with the right password all through (scripts sharing an account)', async () => {
+    const user = await freshUser();
+    const address = newAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => attempt(user.email, user.password, address)),
+    );
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 200]);
+  });
 });
 
 describe('lockout expiry', () => {

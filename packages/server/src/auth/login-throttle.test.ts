@@ -16,21 +16,29 @@ function throttleAt(settings: Partial<ConstructorParameters<typeof LoginThrottle
   return { throttle, clock };
 }
 
-/** The wait `admit` answers; an admitted attempt is released at once. */
-function waitOf(throttle: LoginThrottle, account: string, address: string | undefined): number {
-  const wait = throttle.admit(account, address);
-  if (wait === 0) throttle.release(account);
-  return wait;
-}
+/** The wait `admit` answers. */
+const waitOf = (throttle: LoginThrottle, account: string, address: string | undefined): number =>
+  throttle.admit(account, address);
 
 describe('LoginThrottle', () => {
-  it('makes a second attempt at an account wait while the first is being checked', () => {
+  it('checks attempts at one account one after the other, other accounts meanwhile', async () => {
     const { throttle } = throttleAt();
-    expect(throttle.admit('ada@example.test', '10.0.0.1')).toBe(0);
-    expect(throttle.admit('ADA@example.test', '10.0.0.2')).toBe(1000);
-    expect(throttle.admit('bob@example.test', '10.0.0.1')).toBe(0);
-    throttle.release('ada@example.test');
-    expect(throttle.admit('ada@example.test', '10.0.0.2')).toBe(0);
+    const order: string[] = [];
+    const first = await throttle.queue('ada@example.test');
+    const second = throttle.queue('ADA@example.test').then((done) => {
+      order.push('second ada');
+      return done;
+    });
+    const bob = await throttle.queue('bob@example.test');
+    order.push('bob');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(order).toEqual(['bob']);
+    first();
+    (await second)();
+    bob();
+    expect(order).toEqual(['bob', 'second ada']);
+    // Nothing left waiting: a new attempt goes at once.
+    (await throttle.queue('ada@example.test'))();
   });
 
   it('lets the free failures through, then doubles the delay after each failure up to the cap', () => {

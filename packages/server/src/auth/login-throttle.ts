@@ -29,8 +29,8 @@ const MAX_RECORDS = 100_000;
  */
 export class LoginThrottle {
   private readonly records = new Map<string, FailureRecord>();
-  /** Accounts with a sign-in being checked: parallel guesses would all pass before one failed. */
-  private readonly inFlight = new Set<string>();
+  /** The end of the last queued sign-in of each account (see `queue`). */
+  private readonly lastAttempt = new Map<string, Promise<void>>();
 
   constructor(
     private readonly settings: LoginThrottleSettings,
@@ -38,10 +38,27 @@ export class LoginThrottle {
   ) {}
 
   /**
-   * Starts a sign-in attempt: returns the milliseconds to wait when it must be refused, or 0, and
-   * then the account counts as being checked until `release`. A second attempt at the same account
-   * meanwhile waits one base delay.
+   * Waits for the account's earlier sign-ins to be checked, and resolves with the function that
+   * ends this one. Attempts at one account are checked one after the other: parallel guesses
+   * would otherwise all be checked before the first failure counted. Parallel sign-ins with the
+   * right password (scripts sharing an account) simply wait their turn.
    */
+  async queue(account: string): Promise<() => void> {
+    const key = accountKey(account);
+    const before = this.lastAttempt.get(key) ?? Promise.resolve();
+    let end!: () => void;
+    const done = new Promise<void>((resolve) => {
+      end = resolve;
+    });
+    this.lastAttempt.set(key, done);
+    await before;
+    return () => {
+      end();
+      if (this.lastAttempt.get(key) === done) this.lastAttempt.delete(key);
+    };
+  }
+
+  /** The milliseconds a sign-in of the account from the address must wait, or 0 to check it now. */
   admit(account: string, address: string | undefined): number {
     if (this.settings.baseDelayMs <= 0) return 0;
     const now = this.now();
@@ -49,17 +66,7 @@ export class LoginThrottle {
       const record = this.current(key, now);
       return record ? Math.max(0, record.blockedUntil - now) : 0;
     });
-    const wait = Math.max(0, ...waits);
-    if (wait > 0) return wait;
-    const key = accountKey(account);
-    if (this.inFlight.has(key)) return this.settings.baseDelayMs;
-    this.inFlight.add(key);
-    return 0;
-  }
-
-  /** Ends an attempt `admit` let through, whatever its outcome. */
-  release(account: string): void {
-    this.inFlight.delete(accountKey(account));
+    return Math.max(0, ...waits);
   }
 
   recordFailure(account: string, address: string | undefined): void {

@@ -44,6 +44,20 @@ export class TokenOutdating {
   }
 
   async isOutdated(userId: string, issuedAtSec: number): Promise<boolean> {
+    const outdatedAt = await this.markOf(userId);
+    return outdatedAt !== null && issuedAtSec <= Math.floor(outdatedAt / 1000);
+  }
+
+  /** The `iat` (seconds) for a token minted now: after the user's last outdating mark. */
+  async issuedAtFor(userId: string, now = Date.now()): Promise<number> {
+    const nowSec = Math.floor(now / 1000);
+    const outdatedAt = await this.markOf(userId);
+    if (outdatedAt === null || outdatedAt === REMOVED) return nowSec;
+    return Math.max(nowSec, Math.floor(outdatedAt / 1000) + 1);
+  }
+
+  /** The user's mark: cached, else read (a change by another process, e.g. reset-sysadmin). */
+  private async markOf(userId: string): Promise<number | null> {
     let outdatedAt = this.cache.get(userId);
     if (outdatedAt === undefined) {
       const row = await this.db
@@ -55,15 +69,7 @@ export class TokenOutdating {
       outdatedAt = row ? (row.tokensOutdatedAt ?? null) : REMOVED;
       this.cache.set(userId, outdatedAt);
     }
-    return outdatedAt !== null && issuedAtSec <= Math.floor(outdatedAt / 1000);
-  }
-
-  /** The `iat` (seconds) for a token minted now: after the user's last outdating mark. */
-  issuedAtFor(userId: string, now = Date.now()): number {
-    const nowSec = Math.floor(now / 1000);
-    const outdatedAt = this.cache.get(userId);
-    if (outdatedAt === undefined || outdatedAt === null || outdatedAt === REMOVED) return nowSec;
-    return Math.max(nowSec, Math.floor(outdatedAt / 1000) + 1);
+    return outdatedAt;
   }
 
   private notify(userId: string): void {

@@ -80,21 +80,22 @@ export class AuthService {
     });
   }
 
-  issueFor(row: UserRow, enabled = true): Promise<TokenPair> {
-    return this.jwt.issuePair(userTokenSubject(row, enabled), this.outdating.issuedAtFor(row.id));
+  async issueFor(row: UserRow, enabled = true): Promise<TokenPair> {
+    return this.jwt.issuePair(userTokenSubject(row, enabled), await this.outdating.issuedAtFor(row.id));
   }
 
   async login(username: unknown, password: unknown, client?: ClientDetails): Promise<TokenPair> {
     if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
       throw unauthorized(ErrorMessages.authenticationFailed);
     }
-    // Refused before the password is looked at: a throttled guess must not be checked at all.
-    const retryAfterMs = this.throttle.admit(username, client?.address);
-    if (retryAfterMs > 0) throw tooManyLoginAttempts(retryAfterMs);
+    const done = await this.throttle.queue(username);
     try {
+      // Refused before the password is looked at: a throttled guess must not be checked at all.
+      const retryAfterMs = this.throttle.admit(username, client?.address);
+      if (retryAfterMs > 0) throw tooManyLoginAttempts(retryAfterMs);
       return await this.checkedLogin(username, password, client);
     } finally {
-      this.throttle.release(username);
+      done();
     }
   }
 
