@@ -69,6 +69,11 @@ export const selectors = {
     /** A side-menu group, by its id: menuToggle('system-settings'). */
     toggle: (id: string) => `menu-toggle-${id}`,
   },
+  /** The "not found" notice: an unknown route, or a details page whose entity does not exist. */
+  notFound: {
+    root: 'not-found',
+    link: 'not-found-link',
+  },
   home: {
     page: 'home-page',
     section: (id: string) => `home-section-${id}`,

@@ -117,9 +117,16 @@ export interface EntityFormConfig<T, V extends FieldValues> {
   render: (props: EntityFormProps<T, V>) => ReactNode;
 }
 
+/** How the details view asks for its entity (a subset of the HTTP client's request options). */
+export interface DetailsLoadOptions {
+  signal: AbortSignal;
+  /** The details page shows a missing entity in place, so the HTTP client shows no 404 toast. */
+  notFoundHandled: boolean;
+}
+
 export interface EntityDetailsConfig<T, V extends FieldValues> extends EntityFormConfig<T, V> {
-  /** Loads the entity the drawer or details page shows. */
-  load: (entityId: string, signal: AbortSignal) => Promise<T>;
+  /** Loads the entity the drawer or details page shows; pass `options` on to the HTTP call. */
+  load: (entityId: string, options: DetailsLoadOptions) => Promise<T>;
   tabs?: EntityTab<T, V>[];
   /** Keep the extra tabs while editing (hidden by default). */
   tabsVisibleWhileEditing?: boolean;
