@@ -30,6 +30,8 @@ export const selectors = {
     email: 'reset-request-email',
     submit: 'reset-request-submit',
     cancel: 'reset-request-cancel',
+    /** The confirmation shown on the page once the link is requested. */
+    sent: 'reset-request-sent',
   },
   resetPassword: {
     card: 'reset-password-card',
