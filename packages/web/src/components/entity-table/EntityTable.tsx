@@ -81,6 +81,11 @@ const stickyActionsCell = (theme: Theme) =>
 
 export interface EntityTableProps<T extends TableEntity, V extends FieldValues> {
   config: EntityTableConfig<T, V>;
+  /**
+   * Search text from outside (a list page passes the home shell's toolbar search, spec 1 §2,
+   * already debounced); when given, the table shows no search field of its own.
+   */
+  searchText?: string | undefined;
 }
 
 function cellContent<T>(column: EntityColumn<T>, entity: T): ReactNode {
@@ -105,6 +110,7 @@ function cellContent<T>(column: EntityColumn<T>, entity: T): ReactNode {
  */
 export function EntityTable<T extends TableEntity, V extends FieldValues>({
   config,
+  searchText,
 }: EntityTableProps<T, V>) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -148,11 +154,20 @@ export function EntityTable<T extends TableEntity, V extends FieldValues>({
       dispatch({ type: 'page', page: Math.max(0, query.data.totalPages - 1) });
     }
   }, [rows, state.page, query.data, query.isPlaceholderData]);
+  const searchOutside = searchText !== undefined;
+  useEffect(() => {
+    if (searchText !== undefined) {
+      dispatch({ type: 'search', text: searchText });
+    }
+  }, [searchText]);
   // Search text is debounced (spec 1 §9); closing the search clears it.
   useEffect(() => {
+    if (searchOutside) {
+      return undefined;
+    }
     const timer = setTimeout(() => dispatch({ type: 'search', text: searchInput }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [searchInput]);
+  }, [searchInput, searchOutside]);
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: config.queryKey });
@@ -360,15 +375,17 @@ export function EntityTable<T extends TableEntity, V extends FieldValues>({
             <Refresh />
           </IconButton>
         </Tooltip>
-        <Tooltip title={t('entity.search')}>
-          <IconButton
-            aria-label={t('entity.search')}
-            onClick={openSearch}
-            data-testid={selectors.entityTable.searchToggle}
-          >
-            <Search />
-          </IconButton>
-        </Tooltip>
+        {!searchOutside && (
+          <Tooltip title={t('entity.search')}>
+            <IconButton
+              aria-label={t('entity.search')}
+              onClick={openSearch}
+              data-testid={selectors.entityTable.searchToggle}
+            >
+              <Search />
+            </IconButton>
+          </Tooltip>
+        )}
       </Toolbar>
     );
 
