@@ -36,7 +36,11 @@ describe('toolbar search of the home shell', () => {
   });
 
   it('filters the list: the text goes to the server as textSearch', async () => {
-    const { user, backend } = renderApp({ path: '/devices', signedInAs: TENANT, backend: createEntityBackend() });
+    const { user, backend } = renderApp({
+      path: '/devices',
+      signedInAs: TENANT,
+      backend: createEntityBackend(),
+    });
     await screen.findAllByTestId(selectors.entityTable.row);
     await user.click(screen.getByTestId(selectors.shell.searchToggle));
     await user.type(screen.getByTestId(selectors.shell.searchInput), 'therm');

@@ -37,6 +37,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { type ReactNode, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { type Formatters, useFormatters } from '../../i18n/useFormatters';
 import { selectors } from '../../selectors';
 import { AddEntityDialog } from './AddEntityDialog';
 import { bulkFailureText, settleEach } from './bulk-outcome';
@@ -44,13 +45,7 @@ import { useConfirmDialog } from './ConfirmDialog';
 import { CopyButton } from './CopyButton';
 import { EntityDetailsView } from './EntityDetailsView';
 import { RowActions } from './RowActions';
-import {
-  ENTITY_TABLE_PAGE_SIZES,
-  formatDateTime,
-  initialTableState,
-  pageLinkOf,
-  tableReducer,
-} from './table-state';
+import { ENTITY_TABLE_PAGE_SIZES, initialTableState, pageLinkOf, tableReducer } from './table-state';
 import type {
   AddAction,
   EntityActionContext,
@@ -88,10 +83,10 @@ export interface EntityTableProps<T extends TableEntity, V extends FieldValues> 
   searchText?: string | undefined;
 }
 
-function cellContent<T>(column: EntityColumn<T>, entity: T): ReactNode {
+function cellContent<T>(column: EntityColumn<T>, entity: T, formats: Formatters): ReactNode {
   const value = column.value(entity);
   if (column.kind === 'date') {
-    return formatDateTime(typeof value === 'number' ? value : null);
+    return formats.dateTime(typeof value === 'number' ? value : null);
   }
   if (column.kind === 'boolean') {
     return value ? (
@@ -113,6 +108,7 @@ export function EntityTable<T extends TableEntity, V extends FieldValues>({
   searchText,
 }: EntityTableProps<T, V>) {
   const { t } = useTranslation();
+  const formats = useFormatters();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const queryClient = useQueryClient();
@@ -515,7 +511,7 @@ export function EntityTable<T extends TableEntity, V extends FieldValues>({
                         key={column.key}
                         sx={{ whiteSpace: column.kind === 'date' ? 'nowrap' : undefined }}
                       >
-                        {cellContent(column, entity)}
+                        {cellContent(column, entity, formats)}
                         {copyText ? <CopyButton text={copyText} label={t('entity.copy')} /> : null}
                       </TableCell>
                     );
