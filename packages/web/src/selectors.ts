@@ -63,6 +63,8 @@ export const selectors = {
     userAuthority: 'user-authority',
     userMenuProfile: 'user-menu-profile',
     userMenuLogout: 'user-menu-logout',
+    /** The user menu's theme choice: 'light', 'dark' or 'system'. */
+    colorScheme: (mode: string) => `user-menu-color-scheme-${mode}`,
     footer: 'footer',
   },
   menu: {
