@@ -44,6 +44,8 @@ export interface EntityColumn<T> {
   /** Adds a copy button copying this text (when not empty). */
   copyText?: (entity: T) => string | null;
   width?: string;
+  /** Shown on phones too, after the naming column (see phone-columns.ts). */
+  keepOnPhone?: boolean;
 }
 
 /** A per-row action: icon button on wide screens, an item of the "more" menu on narrow ones. */
