@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatNumber, fromDateTimeInput, toDateTimeInput } from './date-time';
+import { formatDateTime, fromDateTimeInput, toDateTimeInput } from './date-time';
+import { createI18n, loadConsoleMessages } from './i18n';
 
 const INSTANT = Date.UTC(2024, 0, 5, 13, 8, 9);
 
@@ -20,9 +21,15 @@ describe('the shared date-time and number formats', () => {
     expect(formatDateTime(Number.NaN, 'en_US')).toBe('');
   });
 
-  it('format numbers with the language’s grouping and decimal sign', () => {
-    expect(formatNumber(1234.5, 'en_US')).toBe('1,234.5');
-    expect(formatNumber(1234.5, 'de_DE')).toBe('1.234,5');
+  it('numbers in messages follow the language too (ICU with the BCP 47 tag)', async () => {
+    const i18n = createI18n('en_US');
+    await loadConsoleMessages(i18n);
+    expect(i18n.t('entity.displayed-rows', { from: 1, to: 10, count: 1234567 })).toBe('1–10 of 1,234,567');
+    i18n.addResourceBundle('de_DE', 'translation', {
+      entity: { 'displayed-rows': '{from, number}–{to, number} von {count, number}' },
+    });
+    await i18n.changeLanguage('de_DE');
+    expect(i18n.t('entity.displayed-rows', { from: 1, to: 10, count: 1234567 })).toBe('1–10 von 1.234.567');
   });
 
   it('convert datetime-local picker values in local time, to the minute or the second', () => {

@@ -1,10 +1,11 @@
 import { toBcp47 } from './languages';
 
 /**
- * The one place the console turns instants and numbers into text (tables, details, dialogs, audit
+ * The one place the console turns instants into text (tables, details, dialogs, audit
  * logs, alarms, telemetry, the history window) and reads `datetime-local` pickers. Display
  * follows the user's language (as a BCP 47 tag) and the browser's time zone; nothing else in the
- * console formats dates by hand or calls toLocaleString.
+ * console formats dates by hand or calls toLocaleString. Numbers in messages go through ICU
+ * (`{count, number}`, `#` in plurals), which formats them for the same BCP 47 tag.
  */
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
@@ -37,11 +38,6 @@ export function formatDateTime(
     return '';
   }
   return dateTimeFormat(language, timeZone).format(epochMs);
-}
-
-/** A number with the language's digit grouping and decimal sign, e.g. "1,234.5" or "1.234,5". */
-export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(toBcp47(language)).format(value);
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');

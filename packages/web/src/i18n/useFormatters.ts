@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatNumber } from './date-time';
+import { formatDateTime } from './date-time';
 
 export interface Formatters {
   dateTime: (epochMs: number | null | undefined) => string;
-  number: (value: number) => string;
 }
 
 /** The shared formatters of date-time.ts, bound to the user's current language. */
@@ -14,7 +13,6 @@ export function useFormatters(): Formatters {
   return useMemo(
     () => ({
       dateTime: (epochMs) => formatDateTime(epochMs, language),
-      number: (value) => formatNumber(value, language),
     }),
     [language],
   );
