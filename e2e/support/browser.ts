@@ -32,7 +32,8 @@ export async function newPage(
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file });
+  // Transitions (menus, dialogs fading in) are finished first, so the picture shows the end state.
+  await page.screenshot({ path: file, animations: 'disabled' });
   return file;
 }
 

@@ -162,7 +162,12 @@ describe('CSV import of devices', () => {
     // The table lists the imported devices (1,000 plus the demo ones).
     await expect
       .poll(
-        async () => Number(/of (\d+)/.exec((await page.textContent(tid(T.pagination))) ?? '')?.[1] ?? 0),
+        // The count follows the locale (en-US groups thousands with a comma).
+        async () =>
+          Number(
+            /of ([\d,]+)/.exec((await page.textContent(tid(T.pagination))) ?? '')?.[1]?.replaceAll(',', '') ??
+              0,
+          ),
         { timeout: 10_000 },
       )
       .toBeGreaterThanOrEqual(1000);

@@ -30,6 +30,8 @@ export const selectors = {
     email: 'reset-request-email',
     submit: 'reset-request-submit',
     cancel: 'reset-request-cancel',
+    /** The confirmation shown on the page once the link is requested. */
+    sent: 'reset-request-sent',
   },
   resetPassword: {
     card: 'reset-password-card',
@@ -62,6 +64,8 @@ export const selectors = {
     userAuthority: 'user-authority',
     userMenuProfile: 'user-menu-profile',
     userMenuLogout: 'user-menu-logout',
+    /** The user menu's theme choice: 'light', 'dark' or 'system'. */
+    colorScheme: (mode: string) => `user-menu-color-scheme-${mode}`,
     footer: 'footer',
   },
   menu: {
@@ -69,6 +73,11 @@ export const selectors = {
     link: (path: string) => `menu-link-${pathId(path)}`,
     /** A side-menu group, by its id: menuToggle('system-settings'). */
     toggle: (id: string) => `menu-toggle-${id}`,
+  },
+  /** The "not found" notice: an unknown route, or a details page whose entity does not exist. */
+  notFound: {
+    root: 'not-found',
+    link: 'not-found-link',
   },
   home: {
     page: 'home-page',

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { AppServices } from './services/services-context';
 import { ServicesContext } from './services/services-context';
-import { theme } from './theme';
+import { COLOR_SCHEME_STORAGE_KEY, theme } from './theme';
 
 export interface AppProvidersProps {
   services: AppServices;
@@ -18,7 +18,8 @@ export function AppProviders({ services, children }: AppProvidersProps) {
     <ServicesContext.Provider value={services}>
       <QueryClientProvider client={services.queryClient}>
         <I18nextProvider i18n={services.i18n}>
-          <ThemeProvider theme={theme}>
+          {/* Light, dark or the system's preference (the default), kept in localStorage. */}
+          <ThemeProvider theme={theme} defaultMode="system" modeStorageKey={COLOR_SCHEME_STORAGE_KEY} noSsr>
             <CssBaseline />
             {children}
           </ThemeProvider>

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 
 export interface LogoProps {
   title: string;
-  /** Light text for dark backgrounds. */
+  /** On a coloured bar: takes the bar's text colour instead of the primary colour. */
   inverted?: boolean;
 }
 
@@ -16,7 +16,7 @@ export function Logo({ title, inverted = false }: LogoProps) {
         display: 'flex',
         alignItems: 'center',
         gap: 1,
-        color: inverted ? 'common.white' : 'primary.main',
+        color: inverted ? 'inherit' : 'primary.main',
       }}
     >
       <Hub aria-hidden />

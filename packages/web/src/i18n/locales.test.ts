@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isSupportedLanguage, matchLanguage, OFFERED_LANGUAGES } from './languages';
 import deDEConsole from './locales/console/de_DE.json';
 import enUSConsole from './locales/console/en_US.json';
 import deDE from './locales/de_DE.json';
@@ -61,4 +62,31 @@ describe('locales', () => {
     );
     expect(extra).toEqual([]);
   });
+
+  it('every offered language has every en_US key, in its login and its console bundle', () => {
+    const incomplete: string[] = [];
+    for (const language of OFFERED_LANGUAGES) {
+      const loginBundle = bundles[`./locales/${language}.json`];
+      const consoleBundle = bundles[`./locales/console/${language}.json`];
+      const keys = new Set([
+        ...(loginBundle ? flatten(loginBundle) : []),
+        ...(consoleBundle ? flatten(consoleBundle) : []),
+      ]);
+      const missing = [...english].filter((key) => !keys.has(key));
+      if (missing.length > 0) {
+        incomplete.push(`${language}: ${missing.length} of ${english.size} keys missing, e.g. ${missing[0]}`);
+      }
+    }
+    expect(incomplete).toEqual([]);
+  });
+
+  it('offers no language the browser asks for unless it is complete', () => {
+    expect(matchLanguage(['de-DE', 'en-US'])).toBe(OFFERED_LANGUAGES.includes('de_DE') ? 'de_DE' : 'en_US');
+    expect(matchLanguage(['fr'])).toBe(OFFERED_LANGUAGES.includes('fr_FR') ? 'fr_FR' : 'en_US');
+    expect(isSupportedLanguage('en_US')).toBe(true);
+    expect(isSupportedLanguage('xx_XX')).toBe(false);
+  });
 });
+
+/** Every locale file, login and console bundles, by path. */
+const bundles = import.meta.glob<Tree>('./locales/**/*.json', { import: 'default', eager: true });

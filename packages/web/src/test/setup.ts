@@ -9,7 +9,11 @@ afterEach(() => {
 
 // jsdom has no matchMedia: evaluate min/max-width queries against window.innerWidth so the
 // responsive layout (side menu mode, breadcrumb) behaves like a desktop browser of that width.
+// The system colour scheme is light unless a test says otherwise.
 function matches(query: string): boolean {
+  if (query.includes('prefers-color-scheme')) {
+    return query.includes('light');
+  }
   const width = window.innerWidth;
   return query
     .replace(/^@media\s*/, '')

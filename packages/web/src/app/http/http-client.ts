@@ -34,6 +34,8 @@ export interface RequestOptions {
   ignoreLoading?: boolean;
   /** No toast or dialog; the caller handles the rejection. */
   ignoreErrors?: boolean;
+  /** No 404 toast: the caller shows "not found" in place (other failures are still reported). */
+  notFoundHandled?: boolean;
   /** On 429, send again after 1 to 4 seconds. */
   resendRequest?: boolean;
   signal?: AbortSignal;
@@ -250,7 +252,7 @@ export class HttpClient {
   }
 
   private async fail(request: PendingRequest, error: HttpError, retried: boolean): Promise<never> {
-    const { ignoreErrors, resendRequest, signal } = request.options;
+    const { ignoreErrors, notFoundHandled, resendRequest, signal } = request.options;
     const { errors } = this.deps;
     const rpc = isRpc(request.path);
     let unhandled = false;
@@ -274,7 +276,7 @@ export class HttpClient {
       }
     } else if (!rpc) {
       if (error.status === 404) {
-        if (!ignoreErrors) {
+        if (!ignoreErrors && !notFoundHandled) {
           errors.showError(`${request.method}: ${request.url}\n${error.status}: ${error.statusText}`, 0);
         }
       } else {

@@ -34,7 +34,18 @@ export function SideMenu({ open, mode, width, onClose }: SideMenuProps) {
       data-testid={selectors.shell.sideMenu}
       sx={{ width, overflowX: 'hidden' }}
     >
-      <Box sx={{ height: 64, px: 2, display: 'flex', alignItems: 'center', bgcolor: 'primary.main' }}>
+      {/* Matches the toolbar: primary in light mode, a dark surface (MUI's dark app bar) in dark mode. */}
+      <Box
+        sx={(theme) => ({
+          height: 64,
+          px: 2,
+          display: 'flex',
+          alignItems: 'center',
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          ...theme.applyStyles('dark', { bgcolor: 'background.paper', color: 'text.primary' }),
+        })}
+      >
         <Logo title={PRODUCT_NAME} inverted />
       </Box>
       <List dense disablePadding sx={{ py: 1 }}>

@@ -15,9 +15,10 @@ import { useLogout } from '../../api/auth';
 import { selectors } from '../../selectors';
 import { useCan } from '../permissions/useCan';
 import { useAuthState } from '../services/useAuthState';
+import { useColorSchemeMenuItems } from './useColorSchemeMenuItems';
 import { authorityLabelKey, userDisplayName } from './user-display';
 
-/** The user menu of spec 3 §2.2: display name and authority, Profile and Log out. */
+/** The user menu of spec 3 §2.2: display name and authority, Profile, the theme and Log out. */
 export function UserMenu() {
   const { t } = useTranslation();
   const state = useAuthState();
@@ -28,6 +29,7 @@ export function UserMenu() {
   const authority = t(authorityLabelKey(state));
   const anonymous = !state.authUser || state.authUser.authority === 'ANONYMOUS';
   const showProfile = useCan('viewProfile');
+  const colorSchemeItems = useColorSchemeMenuItems();
   const close = () => setAnchor(null);
   return (
     <>
@@ -90,6 +92,9 @@ export function UserMenu() {
             {t('home.profile')}
           </MenuItem>
         )}
+        <Divider />
+        {colorSchemeItems}
+        {!anonymous && <Divider />}
         {!anonymous && (
           <MenuItem
             onClick={() => {

@@ -281,9 +281,19 @@ export function createAppRoutes(): RouteObject[] {
                   .DashboardPlaceholderPage,
               }),
             },
+            {
+              // Unknown paths get a "page not found" page in the shell (decision 0019).
+              path: '*',
+              handle: meta({
+                title: 'not-found.title',
+                breadcrumb: { label: 'not-found.title', icon: 'home' },
+              }),
+              lazy: async () => ({
+                Component: (await import('../../features/not-found/NotFoundPage')).NotFoundPage,
+              }),
+            },
           ],
         },
-        { path: '*', element: <Navigate to="/home" replace /> },
       ],
     },
   ];

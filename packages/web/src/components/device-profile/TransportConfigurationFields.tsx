@@ -8,14 +8,13 @@ import {
   TELEMETRY_DATA_TYPES,
   TRANSPORT_PAYLOAD_TYPES,
 } from '@meridian/common';
-import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { type Control, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../AddButton';
 import { FormTextArea } from '../entity-table/FormTextArea';
 import { FormCheckbox } from '../FormCheckbox';
 import { FormSelectField } from '../FormSelectField';
@@ -300,12 +299,14 @@ function Lwm2mServers({ control, disabled }: TransportFieldsProps) {
       ))}
       {!disabled && (
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button startIcon={<Add />} onClick={() => servers.append(newLwm2mServerValues(false))}>
-            {t('device-profile.lwm2m.add-lwm2m-server')}
-          </Button>
-          <Button startIcon={<Add />} onClick={() => servers.append(newLwm2mServerValues(true))}>
-            {t('device-profile.lwm2m.add-bootstrap-server')}
-          </Button>
+          <AddButton
+            label={t('device-profile.lwm2m.add-lwm2m-server')}
+            onClick={() => servers.append(newLwm2mServerValues(false))}
+          />
+          <AddButton
+            label={t('device-profile.lwm2m.add-bootstrap-server')}
+            onClick={() => servers.append(newLwm2mServerValues(true))}
+          />
         </Box>
       )}
     </Box>
@@ -456,9 +457,10 @@ function SnmpMappings({ control, disabled, index }: TransportFieldsProps & { ind
         </Box>
       ))}
       {!disabled && (
-        <Button size="small" startIcon={<Add />} onClick={() => mappings.append({ ...NEW_SNMP_MAPPING })}>
-          {t('device-profile.snmp.add-mapping')}
-        </Button>
+        <AddButton
+          label={t('device-profile.snmp.add-mapping')}
+          onClick={() => mappings.append({ ...NEW_SNMP_MAPPING })}
+        />
       )}
     </Box>
   );
@@ -532,8 +534,8 @@ function SnmpFields({ control, disabled }: TransportFieldsProps) {
         </Paper>
       ))}
       {!disabled && (
-        <Button
-          startIcon={<Add />}
+        <AddButton
+          label={t('device-profile.snmp.add-config')}
           onClick={() =>
             configs.append({
               spec: 'TELEMETRY_QUERYING',
@@ -541,9 +543,7 @@ function SnmpFields({ control, disabled }: TransportFieldsProps) {
               mappings: [{ ...NEW_SNMP_MAPPING }],
             })
           }
-        >
-          {t('device-profile.snmp.add-config')}
-        </Button>
+        />
       )}
     </Box>
   );

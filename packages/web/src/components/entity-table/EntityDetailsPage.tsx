@@ -59,6 +59,7 @@ export function EntityDetailsPage<T extends TableEntity, V extends FieldValues>(
         config={config}
         entityId={entityId}
         variant="page"
+        listPath={listPath}
         context={context}
         onDelete={(entity) => void onDelete(entity)}
         runAction={runAction}

@@ -18,7 +18,9 @@ import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { selectors } from '../../selectors';
+import { NotFoundNotice } from '../NotFoundNotice';
 import { CopyButton } from './CopyButton';
+import { isNotFound } from './not-found';
 import type { EntityActionContext, EntityTableConfig, RowAction, TableEntity } from './types';
 
 export interface EntityDetailsViewProps<T extends TableEntity, V extends FieldValues> {
@@ -33,6 +35,8 @@ export interface EntityDetailsViewProps<T extends TableEntity, V extends FieldVa
   runAction: (action: RowAction<T>, entity: T) => void;
   /** Drawer close button. */
   onClose?: () => void;
+  /** The page's list, linked from the "not found" notice. */
+  listPath?: string;
 }
 
 /** Query key of one entity's details under the table's key. */
@@ -57,7 +61,7 @@ export function EntityDetailsView<T extends TableEntity, V extends FieldValues>(
       if (!details) {
         throw new Error('No details configured');
       }
-      return details.load(entityId, signal);
+      return details.load(entityId, { signal, notFoundHandled: props.variant === 'page' });
     },
     // The row shown until the entity loads (T is an entity object, never a function).
     placeholderData: (seed ?? undefined) as never,
@@ -68,6 +72,16 @@ export function EntityDetailsView<T extends TableEntity, V extends FieldValues>(
   }
   if (query.data) {
     return <DetailsBody {...props} entity={query.data} />;
+  }
+  if (query.isError && props.variant === 'page' && isNotFound(query.error)) {
+    return (
+      <NotFoundNotice
+        title={t('entity.not-found-title')}
+        message={t('entity.not-found-message', { id: entityId })}
+        linkTo={props.listPath ?? '/home'}
+        linkLabel={t('entity.not-found-back')}
+      />
+    );
   }
   if (query.isError) {
     return (

@@ -1,6 +1,5 @@
 import { type BulkAction, type BulkActionResult, SEARCH_DEBOUNCE_MS } from '@meridian/common';
 import Add from '@mui/icons-material/Add';
-import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import CheckBox from '@mui/icons-material/CheckBox';
 import CheckBoxOutlineBlank from '@mui/icons-material/CheckBoxOutlineBlank';
 import Close from '@mui/icons-material/Close';
@@ -9,16 +8,11 @@ import Refresh from '@mui/icons-material/Refresh';
 import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import LinearProgress from '@mui/material/LinearProgress';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import { alpha, type Theme, useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
@@ -37,20 +31,17 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { type ReactNode, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { type Formatters, useFormatters } from '../../i18n/useFormatters';
 import { selectors } from '../../selectors';
+import { AddButton } from '../AddButton';
 import { AddEntityDialog } from './AddEntityDialog';
 import { bulkFailureText, settleEach } from './bulk-outcome';
 import { useConfirmDialog } from './ConfirmDialog';
 import { CopyButton } from './CopyButton';
 import { EntityDetailsView } from './EntityDetailsView';
+import { phoneColumns } from './phone-columns';
 import { RowActions } from './RowActions';
-import {
-  ENTITY_TABLE_PAGE_SIZES,
-  formatDateTime,
-  initialTableState,
-  pageLinkOf,
-  tableReducer,
-} from './table-state';
+import { ENTITY_TABLE_PAGE_SIZES, initialTableState, pageLinkOf, tableReducer } from './table-state';
 import type {
   AddAction,
   EntityActionContext,
@@ -81,12 +72,17 @@ const stickyActionsCell = (theme: Theme) =>
 
 export interface EntityTableProps<T extends TableEntity, V extends FieldValues> {
   config: EntityTableConfig<T, V>;
+  /**
+   * Search text from outside (a list page passes the home shell's toolbar search, spec 1 §2,
+   * already debounced); when given, the table shows no search field of its own.
+   */
+  searchText?: string | undefined;
 }
 
-function cellContent<T>(column: EntityColumn<T>, entity: T): ReactNode {
+function cellContent<T>(column: EntityColumn<T>, entity: T, formats: Formatters): ReactNode {
   const value = column.value(entity);
   if (column.kind === 'date') {
-    return formatDateTime(typeof value === 'number' ? value : null);
+    return formats.dateTime(typeof value === 'number' ? value : null);
   }
   if (column.kind === 'boolean') {
     return value ? (
@@ -105,16 +101,19 @@ function cellContent<T>(column: EntityColumn<T>, entity: T): ReactNode {
  */
 export function EntityTable<T extends TableEntity, V extends FieldValues>({
   config,
+  searchText,
 }: EntityTableProps<T, V>) {
   const { t } = useTranslation();
+  const formats = useFormatters();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const columns = phone ? phoneColumns(config.columns) : config.columns;
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(tableReducer, config.defaultSort, initialTableState);
   const [confirmElement, confirm] = useConfirmDialog();
   const [details, setDetails] = useState<{ id: string; seed: T | null } | null>(null);
   const [adding, setAdding] = useState(false);
-  const [addMenu, setAddMenu] = useState<HTMLElement | null>(null);
   const [searchOpen, setSearchOpen] = useState(false);
   const [searchInput, setSearchInput] = useState('');
   const searchField = useRef<HTMLInputElement | null>(null);
@@ -148,11 +147,20 @@ export function EntityTable<T extends TableEntity, V extends FieldValues>({
       dispatch({ type: 'page', page: Math.max(0, query.data.totalPages - 1) });
     }
   }, [rows, state.page, query.data, query.isPlaceholderData]);
+  const searchOutside = searchText !== undefined;
+  useEffect(() => {
+    if (searchText !== undefined) {
+      dispatch({ type: 'search', text: searchText });
+    }
+  }, [searchText]);
   // Search text is debounced (spec 1 §9); closing the search clears it.
   useEffect(() => {
+    if (searchOutside) {
+      return undefined;
+    }
     const timer = setTimeout(() => dispatch({ type: 'search', text: searchInput }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [searchInput]);
+  }, [searchInput, searchOutside]);
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: config.queryKey });
@@ -252,7 +260,7 @@ export function EntityTable<T extends TableEntity, V extends FieldValues>({
     dispatch({ type: 'search', text: '' });
   };
 
-  const columnCount = config.columns.length + (selectionEnabled ? 1 : 0) + (rowActions.length > 0 ? 1 : 0);
+  const columnCount = columns.length + (selectionEnabled ? 1 : 0) + (rowActions.length > 0 ? 1 : 0);
 
   const toolbar =
     selectedEntities.length > 0 ? (
@@ -313,43 +321,25 @@ export function EntityTable<T extends TableEntity, V extends FieldValues>({
         {config.headerFilter}
         <Box sx={{ flex: 1 }} />
         {addActions.length === 1 && addActions[0] && (
-          <Tooltip title={addActions[0].label}>
-            <IconButton
-              aria-label={addActions[0].label}
-              onClick={() => addActions[0]?.onAction(context)}
-              data-testid={selectors.entityTable.add}
-            >
-              <Add />
-            </IconButton>
-          </Tooltip>
+          <AddButton
+            label={t('entity.add')}
+            ariaLabel={addActions[0].label}
+            onClick={() => addActions[0]?.onAction(context)}
+            testId={selectors.entityTable.add}
+          />
         )}
         {addActions.length > 1 && (
-          <>
-            <Button
-              startIcon={<Add />}
-              endIcon={<ArrowDropDown />}
-              onClick={(event) => setAddMenu(event.currentTarget)}
-              data-testid={selectors.entityTable.add}
-              aria-haspopup="menu"
-            >
-              {t('entity.add')}
-            </Button>
-            <Menu anchorEl={addMenu} open={addMenu !== null} onClose={() => setAddMenu(null)}>
-              {addActions.map((action) => (
-                <MenuItem
-                  key={action.id}
-                  onClick={() => {
-                    setAddMenu(null);
-                    action.onAction(context);
-                  }}
-                  data-testid={selectors.entityTable.addMenuItem(action.id)}
-                >
-                  {action.icon && <ListItemIcon>{action.icon}</ListItemIcon>}
-                  <ListItemText>{action.label}</ListItemText>
-                </MenuItem>
-              ))}
-            </Menu>
-          </>
+          <AddButton
+            label={t('entity.add')}
+            choices={addActions.map((action) => ({
+              id: action.id,
+              label: action.label,
+              icon: action.icon,
+              onSelect: () => action.onAction(context),
+            }))}
+            testId={selectors.entityTable.add}
+            choiceTestId={selectors.entityTable.addMenuItem}
+          />
         )}
         <Tooltip title={t('entity.refresh')}>
           <IconButton
@@ -360,15 +350,17 @@ export function EntityTable<T extends TableEntity, V extends FieldValues>({
             <Refresh />
           </IconButton>
         </Tooltip>
-        <Tooltip title={t('entity.search')}>
-          <IconButton
-            aria-label={t('entity.search')}
-            onClick={openSearch}
-            data-testid={selectors.entityTable.searchToggle}
-          >
-            <Search />
-          </IconButton>
-        </Tooltip>
+        {!searchOutside && (
+          <Tooltip title={t('entity.search')}>
+            <IconButton
+              aria-label={t('entity.search')}
+              onClick={openSearch}
+              data-testid={selectors.entityTable.searchToggle}
+            >
+              <Search />
+            </IconButton>
+          </Tooltip>
+        )}
       </Toolbar>
     );
 
@@ -424,7 +416,7 @@ export function EntityTable<T extends TableEntity, V extends FieldValues>({
                   />
                 </TableCell>
               )}
-              {config.columns.map((column) => (
+              {columns.map((column) => (
                 <TableCell
                   key={column.key}
                   sx={{ width: column.width, whiteSpace: 'nowrap', fontWeight: 600 }}
@@ -491,14 +483,14 @@ export function EntityTable<T extends TableEntity, V extends FieldValues>({
                       />
                     </TableCell>
                   )}
-                  {config.columns.map((column) => {
+                  {columns.map((column) => {
                     const copyText = column.copyText?.(entity);
                     return (
                       <TableCell
                         key={column.key}
                         sx={{ whiteSpace: column.kind === 'date' ? 'nowrap' : undefined }}
                       >
-                        {cellContent(column, entity)}
+                        {cellContent(column, entity, formats)}
                         {copyText ? <CopyButton text={copyText} label={t('entity.copy')} /> : null}
                       </TableCell>
                     );

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_ENTITY_SORT,
   ENTITY_TABLE_PAGE_SIZES,
-  formatDateTime,
   initialTableState,
   pageLinkOf,
   tableReducer,
@@ -76,12 +75,5 @@ describe('table state', () => {
     expect(state.selected).toEqual(['b']);
     expect(tableReducer(state, { type: 'keepSelection', ids: ['b'] })).toBe(state);
     expect(tableReducer(state, { type: 'clearSelection' }).selected).toEqual([]);
-  });
-
-  it('formats times as yyyy-MM-dd HH:mm:ss in local time', () => {
-    const local = new Date(2024, 0, 5, 7, 8, 9).getTime();
-    expect(formatDateTime(local)).toBe('2024-01-05 07:08:09');
-    expect(formatDateTime(null)).toBe('');
-    expect(formatDateTime(Number.NaN)).toBe('');
   });
 });

@@ -79,19 +79,3 @@ export function pageLinkOf(state: TableState): PageLink {
   }
   return pageLink;
 }
-
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
-/** Date display format of spec 3 §9, `yyyy-MM-dd HH:mm:ss`, in the browser's time zone. */
-export function formatDateTime(epochMs: number | null | undefined): string {
-  if (epochMs === null || epochMs === undefined || !Number.isFinite(epochMs)) {
-    return '';
-  }
-  const date = new Date(epochMs);
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-  );
-}

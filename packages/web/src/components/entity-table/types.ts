@@ -44,6 +44,8 @@ export interface EntityColumn<T> {
   /** Adds a copy button copying this text (when not empty). */
   copyText?: (entity: T) => string | null;
   width?: string;
+  /** Shown on phones too, after the naming column (see phone-columns.ts). */
+  keepOnPhone?: boolean;
 }
 
 /** A per-row action: icon button on wide screens, an item of the "more" menu on narrow ones. */
@@ -117,9 +119,16 @@ export interface EntityFormConfig<T, V extends FieldValues> {
   render: (props: EntityFormProps<T, V>) => ReactNode;
 }
 
+/** How the details view asks for its entity (a subset of the HTTP client's request options). */
+export interface DetailsLoadOptions {
+  signal: AbortSignal;
+  /** The details page shows a missing entity in place, so the HTTP client shows no 404 toast. */
+  notFoundHandled: boolean;
+}
+
 export interface EntityDetailsConfig<T, V extends FieldValues> extends EntityFormConfig<T, V> {
-  /** Loads the entity the drawer or details page shows. */
-  load: (entityId: string, signal: AbortSignal) => Promise<T>;
+  /** Loads the entity the drawer or details page shows; pass `options` on to the HTTP call. */
+  load: (entityId: string, options: DetailsLoadOptions) => Promise<T>;
   tabs?: EntityTab<T, V>[];
   /** Keep the extra tabs while editing (hidden by default). */
   tabsVisibleWhileEditing?: boolean;

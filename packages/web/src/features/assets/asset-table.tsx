@@ -90,7 +90,7 @@ export function useAssetTable(scope: AssetTableScope): {
         bulkText: 'asset.delete-assets-text',
       }),
       details: {
-        load: (assetId, signal) => getAssetInfo(http, assetId, { signal }),
+        load: (assetId, options) => getAssetInfo(http, assetId, options),
         toValues: assetValuesOf,
         save: (values, asset) => saveAsset(http, assetOfValues(values, asset)),
         render: (props) => <AssetForm {...props} />,

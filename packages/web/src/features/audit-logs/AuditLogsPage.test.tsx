@@ -70,8 +70,8 @@ describe('AuditLogsPage', () => {
     const end = Number(call?.query.get('endTime'));
     expect(end - start).toBe(24 * 60 * 60 * 1000);
 
-    await app.user.click(screen.getByTestId(T.searchToggle));
-    await app.user.type(screen.getByTestId(T.searchInput), 'boil');
+    await app.user.click(screen.getByTestId(selectors.shell.searchToggle));
+    await app.user.type(screen.getByTestId(selectors.shell.searchInput), 'boil');
     await waitFor(() => expect(screen.getAllByTestId(T.row)).toHaveLength(1));
     expect(app.backend.callsTo('GET', '/api/audit/logs').at(-1)?.query.get('textSearch')).toBe('boil');
 

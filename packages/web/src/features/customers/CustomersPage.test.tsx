@@ -49,8 +49,8 @@ describe('CustomersPage', () => {
     await user.click(screen.getByTestId(selectors.entityTable.sortHeader('title')));
     await waitFor(() => expect(titles()).toEqual(['Customer A', 'Customer B', 'Public']));
     expect(backend.callsTo('GET', '/api/customers').at(-1)?.query.get('sortOrder')).toBe('ASC');
-    await user.click(screen.getByTestId(selectors.entityTable.searchToggle));
-    await user.type(screen.getByTestId(selectors.entityTable.searchInput), 'mer b');
+    await user.click(screen.getByTestId(selectors.shell.searchToggle));
+    await user.type(screen.getByTestId(selectors.shell.searchInput), 'mer b');
     await waitFor(() => expect(titles()).toEqual(['Customer B']));
     expect(backend.callsTo('GET', '/api/customers').at(-1)?.query.get('textSearch')).toBe('mer b');
   });

@@ -117,7 +117,7 @@ export function useCustomerTableConfig(): EntityTableConfig<Customer, CustomerVa
         bulkMessage: t('customer.delete-customers-text'),
       },
       details: {
-        load: (customerId, signal) => getCustomer(http, customerId, { signal }),
+        load: (customerId, options) => getCustomer(http, customerId, options),
         toValues: customerValuesOf,
         save: (values, customer) => saveCustomer(http, customerOfValues(values, customer)),
         render: (props) => <CustomerForm {...props} />,

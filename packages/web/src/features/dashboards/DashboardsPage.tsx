@@ -1,4 +1,5 @@
 import { useCustomerAssignableScope } from '../../app/routes/useCustomerAssignableScope';
+import { usePageSearchText } from '../../app/search/usePageSearchText';
 import { EntityTable } from '../../components/entity-table/EntityTable';
 import { useDashboardTable } from './dashboard-table';
 
@@ -7,11 +8,16 @@ import { useDashboardTable } from './dashboard-table';
  * dashboard has no details page: /dashboards/:id is the dashboard itself.
  */
 export function DashboardsPage() {
+  const searchText = usePageSearchText();
   const scope = useCustomerAssignableScope();
   const { config, dialogs } = useDashboardTable(scope);
   return (
     <>
-      <EntityTable key={scope.kind === 'tenant' ? 'tenant' : scope.customerId} config={config} />
+      <EntityTable
+        key={scope.kind === 'tenant' ? 'tenant' : scope.customerId}
+        config={config}
+        searchText={searchText}
+      />
       {dialogs}
     </>
   );

@@ -297,7 +297,7 @@ export function useDashboardTable(scope: DashboardTableScope): {
             }
           : undefined,
       details: {
-        load: (dashboardId, signal) => getDashboard(http, dashboardId, { signal }),
+        load: (dashboardId, options) => getDashboard(http, dashboardId, options),
         toValues: dashboardValuesOf,
         save: async (values, dashboard) =>
           saveDashboard(

@@ -92,7 +92,7 @@ export function useDeviceProfileTable(): {
       isSelectable: (profile) => !profile.default,
       delete: profileDelete(t, 'device-profile', (profileId) => deleteDeviceProfile(http, profileId)),
       details: {
-        load: (profileId, signal) => getDeviceProfile(http, profileId, { signal }),
+        load: (profileId, options) => getDeviceProfile(http, profileId, options),
         toValues: deviceProfileValuesOf,
         save: (values, profile) => saveDeviceProfile(http, deviceProfileOfValues(values, profile)),
         render: (props) => <DeviceProfileDetailsFields {...props} />,

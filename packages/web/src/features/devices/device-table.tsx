@@ -147,7 +147,7 @@ export function useDeviceTable(scope: DeviceTableScope): {
         bulkText: 'device.delete-devices-text',
       }),
       details: {
-        load: (deviceId, signal) => getDeviceInfo(http, deviceId, { signal }),
+        load: (deviceId, options) => getDeviceInfo(http, deviceId, options),
         toValues: deviceValuesOf,
         save: (values, device) => saveDevice(http, deviceOfValues(values, device)),
         render: (props) => <DeviceForm {...props} />,

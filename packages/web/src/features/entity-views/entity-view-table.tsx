@@ -75,7 +75,7 @@ export function useEntityViewTable(scope: EntityViewTableScope): {
         bulkText: 'entity-view.delete-entity-views-text',
       }),
       details: {
-        load: (entityViewId, signal) => getEntityViewInfo(http, entityViewId, { signal }),
+        load: (entityViewId, options) => getEntityViewInfo(http, entityViewId, options),
         toValues: entityViewValuesOf,
         save: (values, view) => saveEntityView(http, entityViewOfValues(values, view)),
         render: (props) => <EntityViewForm {...props} />,

@@ -1,6 +1,7 @@
 import { type EntityViewInfo, jsonObjectOrEmpty, NULL_UUID } from '@meridian/common';
 import type { EntityViewDraft } from '../../api/entity-views';
 import type { PickerOption } from '../../components/entity-table/EntityAutocomplete';
+import { fromDateTimeInput, toDateTimeInput } from '../../i18n/date-time';
 
 /** The entity types an entity view can look at. */
 export type TargetType = 'DEVICE' | 'ASSET';
@@ -30,27 +31,17 @@ export function isEntityViewAssigned(view: Pick<EntityViewInfo, 'customerId'>): 
   return view.customerId !== null && view.customerId.id !== NULL_UUID;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
 /** Epoch ms as `datetime-local` text (local time, to the second); 0 (unbounded) gives ''. */
 export function toLocalDateTime(ms: number): string {
   if (!ms) {
     return '';
   }
-  const date = new Date(ms);
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
-    `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-  );
+  return toDateTimeInput(ms, 'seconds');
 }
 
 /** `datetime-local` text as epoch ms; '' or unreadable text gives 0 (unbounded). */
 export function fromLocalDateTime(text: string): number {
-  if (!text) {
-    return 0;
-  }
-  const ms = new Date(text).getTime();
-  return Number.isNaN(ms) ? 0 : ms;
+  return fromDateTimeInput(text) ?? 0;
 }
 
 export function entityViewValuesOf(view: EntityViewInfo | null): EntityViewValues {

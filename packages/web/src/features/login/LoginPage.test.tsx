@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeBackend } from '../../test/fake-backend';
 import { renderApp } from '../../test/render-app';
@@ -53,6 +53,16 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
     expect(backend.callsTo('POST', '/api/auth/login')).toHaveLength(0);
+  });
+
+  it('the loginError dialog leaves the untouched username field unflagged', async () => {
+    const { user } = renderApp({ path: '/login', loginParams: { loginError: 'OAuth2 sign-in failed' } });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('OAuth2 sign-in failed')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText(/Username \(email\)/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Enter a valid email address.')).not.toBeInTheDocument();
   });
 
   it('logs in and lands on home', async () => {

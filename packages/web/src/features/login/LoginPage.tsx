@@ -34,7 +34,10 @@ export function LoginPage() {
   const login = useLogin();
   const { control, handleSubmit } = useForm<LoginValues>({
     defaultValues: { username: '', password: '' },
-    mode: 'onTouched',
+    // Validated on submit, then as the user corrects: a blur alone (the loginError dialog taking
+    // focus from the auto-focused username, a click on "Forgot password?") flags nothing.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
 
   // An invalid form only shows its errors: handleSubmit validates every field and calls nothing.

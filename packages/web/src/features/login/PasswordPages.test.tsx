@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { selectors } from '../../selectors';
 import { createFakeBackend, pairFor } from '../../test/fake-backend';
 import { renderApp } from '../../test/render-app';
 
@@ -12,7 +13,7 @@ const tenant = {
 };
 
 describe('login/resetPasswordRequest', () => {
-  it('checks the email on submit, sends once, and confirms with a success toast', async () => {
+  it('checks the email on submit, sends once, and confirms on the page and in a toast', async () => {
     const { user, backend } = renderApp({ path: '/login/resetPasswordRequest' });
     const button = await screen.findByRole('button', { name: 'Request password reset' });
     await user.click(button);
@@ -25,7 +26,12 @@ describe('login/resetPasswordRequest', () => {
     await user.clear(screen.getByLabelText(/^Email/));
     await user.type(screen.getByLabelText(/^Email/), 'tenant@meridian.test');
     await user.click(button);
-    expect(await screen.findByRole('alert')).toHaveTextContent('A password reset link has been sent');
+    // The confirmation stays on the page (the toast alone is gone within seconds).
+    expect(await screen.findByTestId(selectors.resetRequest.sent)).toHaveTextContent(
+      'If an account exists for tenant@meridian.test, a link to choose a new password is on its way.',
+    );
+    expect(screen.getByTestId(selectors.app.toast)).toHaveTextContent('A password reset link has been sent');
+    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
     expect(backend.callsTo('POST', '/api/noauth/resetPasswordByEmail')[0]?.body).toEqual({
       email: 'tenant@meridian.test',
     });

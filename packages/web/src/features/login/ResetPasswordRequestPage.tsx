@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -20,6 +21,7 @@ export function ResetPasswordRequestPage() {
   const loading = useIsLoading();
   const request = useRequestPasswordReset();
   const [submitted, setSubmitted] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const { control, handleSubmit } = useForm<{ email: string }>({
     defaultValues: { email: '' },
     mode: 'onSubmit',
@@ -28,16 +30,26 @@ export function ResetPasswordRequestPage() {
   const submit = handleSubmit(({ email }) => {
     setSubmitted(true);
     request.mutate(email, {
-      onSuccess: () => toasts.show({ message: t('login.password-link-sent-message'), type: 'success' }),
+      onSuccess: () => {
+        setSentTo(email);
+        toasts.show({ message: t('login.password-link-sent-message'), type: 'success' });
+      },
     });
   });
 
   return (
     <AuthCard title={t('login.request-password-reset')} width={450} testId={selectors.resetRequest.card}>
       <Box component="form" noValidate onSubmit={submit}>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {t('login.reset-request-hint')}
-        </Typography>
+        {sentTo === null ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('login.reset-request-hint')}
+          </Typography>
+        ) : (
+          // The server answers alike for unknown addresses, so the message cannot promise more.
+          <Alert severity="success" sx={{ mb: 1 }} data-testid={selectors.resetRequest.sent}>
+            {t('login.password-link-sent-to', { email: sentTo })}
+          </Alert>
+        )}
         <FormTextField
           control={control}
           name="email"
@@ -49,11 +61,12 @@ export function ResetPasswordRequestPage() {
           type="email"
           autoComplete="email"
           autoFocus
+          disabled={sentTo !== null}
           testId={selectors.resetRequest.email}
         />
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
           <Button component={RouterLink} to="/login" data-testid={selectors.resetRequest.cancel}>
-            {t('action.cancel')}
+            {sentTo === null ? t('action.cancel') : t('login.back-to-login')}
           </Button>
           <Button
             type="submit"

@@ -1,9 +1,9 @@
-import { SUPPORTED_LANGUAGES, type User } from '@meridian/common';
+import type { User } from '@meridian/common';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { dashboardScopeOf } from '../../api/dashboards';
@@ -17,6 +17,7 @@ import { FormSelectField } from '../../components/FormSelectField';
 import { FormTextField } from '../../components/FormTextField';
 import { isEmailFormat } from '../../components/form-rules';
 import { changeLanguage } from '../../i18n/i18n';
+import { OFFERED_LANGUAGES, toBcp47 } from '../../i18n/languages';
 import { selectors } from '../../selectors';
 import { DashboardField } from '../dashboard/DashboardField';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
@@ -43,21 +44,23 @@ export function ProfileForm({ user }: ProfileFormProps) {
   });
   // Read both flags on every render: react-hook-form only tracks the form-state fields a render reads.
   const { isDirty, isValid } = formState;
-  const lang = useWatch({ control, name: 'lang' });
   const hasDashboards = useCan('pickDefaultDashboard');
+  // A choice of one is no choice: the picker shows once a second language is complete.
+  const picksLanguage = OFFERED_LANGUAGES.length > 1;
 
-  // The chosen language applies at once; Save stores it in additionalInfo.lang.
-  useEffect(() => {
-    void changeLanguage(i18n, lang);
-  }, [i18n, lang]);
-
+  // The chosen language applies once saved (additionalInfo.lang), so it is the one a reload brings back.
   const submit = handleSubmit((values) => {
-    save.mutate(userWithProfile(user, values, hasDashboards), {
-      onSuccess: (saved) => {
-        reset(profileValuesOf(saved, values.lang));
-        toasts.show({ message: t('profile.profile-saved'), type: 'success' });
+    save.mutate(
+      userWithProfile(user, values, { withDashboard: hasDashboards, withLanguage: picksLanguage }),
+      {
+        onSuccess: (saved) => {
+          reset(profileValuesOf(saved, values.lang));
+          // The confirmation speaks the language just saved, once its messages are in.
+          const applied = picksLanguage ? changeLanguage(i18n, values.lang) : Promise.resolve();
+          void applied.then(() => toasts.show({ message: i18n.t('profile.profile-saved'), type: 'success' }));
+        },
       },
-    });
+    );
   });
 
   const copyToken = () => {
@@ -122,18 +125,20 @@ export function ProfileForm({ user }: ProfileFormProps) {
             testId={selectors.profile.lastName}
           />
         </Box>
-        <FormSelectField
-          control={control}
-          name="lang"
-          label={t('profile.language')}
-          testId={selectors.profile.language}
-        >
-          {SUPPORTED_LANGUAGES.map((code) => (
-            <MenuItem key={code} value={code} lang={code.replace('_', '-')}>
-              {t(`language.locales.${code}`)}
-            </MenuItem>
-          ))}
-        </FormSelectField>
+        {picksLanguage && (
+          <FormSelectField
+            control={control}
+            name="lang"
+            label={t('profile.language')}
+            testId={selectors.profile.language}
+          >
+            {OFFERED_LANGUAGES.map((code) => (
+              <MenuItem key={code} value={code} lang={toBcp47(code)}>
+                {t(`language.locales.${code}`)}
+              </MenuItem>
+            ))}
+          </FormSelectField>
+        )}
         {hasDashboards && (
           <>
             <DashboardField

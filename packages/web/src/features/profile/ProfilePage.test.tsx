@@ -1,8 +1,21 @@
 import type { User } from '@meridian/common';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFakeBackend, pairFor } from '../../test/fake-backend';
 import { renderApp } from '../../test/render-app';
+
+// These tests exercise the language picker, which shows once a second language is complete; today
+// only English is (see OFFERED_LANGUAGES), so they offer German and French as if they were.
+vi.mock('../../i18n/languages', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../i18n/languages')>();
+  const offered = ['en_US', 'de_DE', 'fr_FR'];
+  return {
+    ...original,
+    OFFERED_LANGUAGES: offered,
+    isSupportedLanguage: (value: string | null | undefined) =>
+      typeof value === 'string' && offered.includes(value),
+  };
+});
 
 async function openProfile(email = 'tenant@meridian.test', backend = createFakeBackend()) {
   const app = renderApp({ path: '/profile', signedInAs: email, backend });
@@ -27,18 +40,22 @@ describe('ProfilePage', () => {
     expect(screen.queryByText('Always open the default dashboard fullscreen')).not.toBeInTheDocument();
   });
 
-  it('switches the UI language at once and saves it with the full user object', async () => {
-    const { user, backend } = await openProfile();
-    await user.click(screen.getByRole('combobox', { name: 'Language' }));
-    await user.click(await screen.findByRole('option', { name: 'Deutsch' }));
+  it('applies the picked language on Save, not before, saves it with the full user object and keeps it after a reload', async () => {
+    const backend = createFakeBackend();
+    const first = await openProfile('tenant@meridian.test', backend);
+    await first.user.click(screen.getByRole('combobox', { name: 'Language' }));
+    await first.user.click(await screen.findByRole('option', { name: 'Deutsch' }));
+    // Picked, not yet saved: the console still speaks English.
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveTextContent('Deutsch');
+    expect(screen.getByRole('heading', { name: 'Your details' })).toBeInTheDocument();
+
+    await first.user.clear(screen.getByLabelText('First name'));
+    await first.user.type(screen.getByLabelText('First name'), 'Tanja');
+    await first.user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('combobox', { name: 'Sprache' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Hauptmenü' })).toHaveTextContent('Startseite');
-
     expect(screen.getByRole('heading', { name: 'Ihre Angaben' })).toBeInTheDocument();
-    await user.clear(screen.getByLabelText('Vorname'));
-    await user.type(screen.getByLabelText('Vorname'), 'Tanja');
-    await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(backend.callsTo('POST', '/api/user')).toHaveLength(1));
+    expect(backend.callsTo('POST', '/api/user')).toHaveLength(1);
     const saved = backend.callsTo('POST', '/api/user')[0]?.body as User;
     expect(saved).toMatchObject({
       id: { entityType: 'USER', id: 'id-tenant@meridian.test' },
@@ -51,6 +68,12 @@ describe('ProfilePage', () => {
     });
     await waitFor(() => expect(screen.getByTestId('user-display-name')).toHaveTextContent('Tanja Tenant'));
     expect(screen.getByRole('button', { name: 'Speichern' })).toBeDisabled();
+    first.unmount();
+
+    // A reload starts the console afresh: the saved language comes back with the user.
+    renderApp({ path: '/profile', signedInAs: 'tenant@meridian.test', backend });
+    expect(await screen.findByRole('heading', { name: 'Ihre Angaben' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Sprache' })).toHaveTextContent('Deutsch');
   });
 
   it('enables Save after changing only the language', async () => {

@@ -66,7 +66,7 @@ export function useTenantProfileTable(): {
       isSelectable: (profile) => !profile.default,
       delete: profileDelete(t, 'tenant-profiles', (profileId) => deleteTenantProfile(http, profileId)),
       details: {
-        load: (profileId, signal) => getTenantProfile(http, profileId, { signal }),
+        load: (profileId, options) => getTenantProfile(http, profileId, options),
         toValues: tenantProfileValuesOf,
         save: (values, profile) => saveTenantProfile(http, tenantProfileOfValues(values, profile)),
         render: (props) => <TenantProfileForm {...props} />,

@@ -51,7 +51,7 @@ export function useTenantTableConfig(): EntityTableConfig<TenantInfo, TenantValu
         bulkMessage: t('tenants.delete-tenants-text'),
       },
       details: {
-        load: (tenantId, signal) => getTenantInfo(http, tenantId, { signal }),
+        load: (tenantId, options) => getTenantInfo(http, tenantId, options),
         toValues: tenantValuesOf,
         save: (values, tenant) => saveTenant(http, tenantOfValues(values, tenant)),
         render: (props) => <TenantForm {...props} />,

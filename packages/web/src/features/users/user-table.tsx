@@ -186,7 +186,7 @@ export function useUserTable(scope: UserTableScope): {
         bulkMessage: t('users.delete-users-text'),
       },
       details: {
-        load: (userId, signal) => getUser(http, userId, { signal }),
+        load: (userId, options) => getUser(http, userId, options),
         toValues: userValuesOf,
         save: (values, user) =>
           user

@@ -1,17 +1,16 @@
 import { ALARM_SEVERITIES } from '@meridian/common';
-import Add from '@mui/icons-material/Add';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type Control, useController, useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { selectors } from '../../../selectors';
+import { AddButton } from '../../AddButton';
 import { FormCheckbox } from '../../FormCheckbox';
 import { FormSelectField } from '../../FormSelectField';
 import { FormTextField } from '../../FormTextField';
@@ -95,14 +94,12 @@ function CreateRules({ control, index, disabled, dashboardField }: Omit<AlarmRul
         </FormHelperText>
       )}
       {!disabled && unused.length > 0 && (
-        <Button
-          startIcon={<Add />}
+        <AddButton
+          label={t('device-profile.alarm-rules.add-create-condition')}
           sx={{ mt: 1 }}
           onClick={() => rules.append({ severity: unused[0] ?? 'CRITICAL', rule: newAlarmRuleValues() })}
-          data-testid={S.addCreateRule(index)}
-        >
-          {t('device-profile.alarm-rules.add-create-condition')}
-        </Button>
+          testId={S.addCreateRule(index)}
+        />
       )}
     </Box>
   );
@@ -140,13 +137,11 @@ function ClearRule({ control, index, disabled, dashboardField }: Omit<AlarmRuleE
           {t('device-profile.alarm-rules.no-clear-condition')}
         </Typography>
       ) : (
-        <Button
-          startIcon={<Add />}
+        <AddButton
+          label={t('device-profile.alarm-rules.add-clear-condition')}
           onClick={() => field.onChange(newAlarmRuleValues())}
-          data-testid={S.addClearRule(index)}
-        >
-          {t('device-profile.alarm-rules.add-clear-condition')}
-        </Button>
+          testId={S.addClearRule(index)}
+        />
       )}
     </Box>
   );

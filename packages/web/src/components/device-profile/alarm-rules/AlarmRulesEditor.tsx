@@ -1,10 +1,9 @@
-import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { type Control, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { selectors } from '../../../selectors';
+import { AddButton } from '../../AddButton';
 import { AlarmRuleEditor } from './AlarmRuleEditor';
 import { type AlarmRulesFormHost, newAlarmValues } from './alarm-rule-values';
 import type { DashboardFieldRenderer } from './ConditionEditor';
@@ -44,14 +43,11 @@ export function AlarmRulesEditor({ control, disabled, dashboardField }: AlarmRul
         </Typography>
       )}
       {!disabled && (
-        <Button
-          variant="outlined"
-          startIcon={<Add />}
+        <AddButton
+          label={t('device-profile.alarm-rules.add-alarm')}
           onClick={() => alarms.append(newAlarmValues())}
-          data-testid={S.addAlarm}
-        >
-          {t('device-profile.alarm-rules.add-alarm')}
-        </Button>
+          testId={S.addAlarm}
+        />
       )}
     </Box>
   );

@@ -1,12 +1,11 @@
 import { ALARM_CONDITION_TYPES, type AlarmCondition } from '@meridian/common';
-import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { useController, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { selectors } from '../../../selectors';
+import { AddButton } from '../../AddButton';
 import { FormSelectField } from '../../FormSelectField';
 import { formRow } from '../../form-row';
 import {
@@ -82,9 +81,11 @@ export function ConditionDialog({ condition, onSave, onClose }: ConditionDialogP
           {t(filtersError)}
         </FormHelperText>
       )}
-      <Button startIcon={<Add />} onClick={() => filters.append(newFilterValues())} data-testid={S.addFilter}>
-        {t('device-profile.alarm-rules.add-filter')}
-      </Button>
+      <AddButton
+        label={t('device-profile.alarm-rules.add-filter')}
+        onClick={() => filters.append(newFilterValues())}
+        testId={S.addFilter}
+      />
       <Typography variant="subtitle2" sx={{ mt: 2 }}>
         {t('device-profile.alarm-rules.condition-type')}
       </Typography>

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { type Control, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../i18n/useFormatters';
 import { selectors } from '../../../selectors';
 import { FormTextArea } from '../../entity-table/FormTextArea';
 import { conditionText, scheduleText, specText } from './alarm-rule-summary';
@@ -80,6 +81,7 @@ function SummaryLine({
  */
 export function ConditionEditor({ control, name, disabled, testPath, dashboardField }: ConditionEditorProps) {
   const { t } = useTranslation();
+  const formats = useFormatters();
   const [dialog, setDialog] = useState<'condition' | 'schedule' | null>(null);
   const condition = useController({
     control,
@@ -92,7 +94,7 @@ export function ConditionEditor({ control, name, disabled, testPath, dashboardFi
   const schedule = useController({ control, name: `${name}.schedule` });
   const conditionValue = condition.field.value as AlarmCondition;
   const scheduleValue = schedule.field.value as AlarmSchedule;
-  const filtersText = conditionText(conditionValue, t);
+  const filtersText = conditionText(conditionValue, t, formats.dateTime);
   const missing = filtersText === '';
   // Read-only rules offer no dialog.
   const editOf = (opens: 'condition' | 'schedule', label: string, testId: string) =>

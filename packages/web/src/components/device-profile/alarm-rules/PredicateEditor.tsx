@@ -1,13 +1,12 @@
 import { COMPLEX_OPERATIONS, type EntityKeyValueType } from '@meridian/common';
-import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
 import { selectors } from '../../../selectors';
+import { AddButton } from '../../AddButton';
 import { formRow } from '../../form-row';
 import {
   type ComplexPredicateValues,
@@ -156,15 +155,12 @@ function ComplexPredicateEditor(props: PredicateEditorProps<ComplexPredicateValu
         {!disabled && (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             {ADD_PREDICATE_BUTTONS.map(({ make, label, testId }) => (
-              <Button
+              <AddButton
                 key={label}
-                size="small"
-                startIcon={<Add />}
+                label={t(label)}
                 onClick={() => setChildren([...value.predicates, make(valueType)])}
-                data-testid={testId(path)}
-              >
-                {t(label)}
-              </Button>
+                testId={testId(path)}
+              />
             ))}
           </Box>
         )}

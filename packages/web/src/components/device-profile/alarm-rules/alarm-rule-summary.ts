@@ -10,7 +10,6 @@ import {
   type KeyFilterPredicate,
 } from '@meridian/common';
 import type { TFunction } from 'i18next';
-import { formatDateTime } from '../../entity-table/table-state';
 
 /**
  * Readable one-line texts of alarm rule parts (reference console §3.7), shown in the editor next to
@@ -19,10 +18,14 @@ import { formatDateTime } from '../../entity-table/table-state';
  * the device profile's alarm-rules group.
  */
 
+/** Formats DATE_TIME operands: the console's shared formatter in the user's language. */
+export type DateTimeText = (epochMs: number) => string;
+
 function operandText(
   operand: FilterPredicateValue<unknown> | null | undefined,
   valueType: EntityKeyValueType,
   t: TFunction,
+  dateTime?: DateTimeText,
 ): string {
   const dynamic = operand?.dynamicValue;
   if (dynamic?.sourceType && dynamic.sourceAttribute) {
@@ -35,8 +38,8 @@ function operandText(
   if (valueType === 'STRING') {
     return `“${String(value ?? '')}”`;
   }
-  if (valueType === 'DATE_TIME' && typeof value === 'number') {
-    return formatDateTime(value);
+  if (valueType === 'DATE_TIME' && typeof value === 'number' && dateTime) {
+    return dateTime(value);
   }
   return String(value ?? '');
 }
@@ -47,16 +50,17 @@ function predicateText(
   valueType: EntityKeyValueType,
   t: TFunction,
   nested: boolean,
+  dateTime: DateTimeText,
 ): string {
   if (predicate.type === 'COMPLEX') {
     const joiner = ` ${t(`device-profile.alarm-rules.complex-operations.${predicate.operation}`)} `;
     const text = (predicate.predicates ?? [])
-      .map((child) => predicateText(key, child, valueType, t, true))
+      .map((child) => predicateText(key, child, valueType, t, true, dateTime))
       .join(joiner);
     return nested ? `(${text})` : text;
   }
   const operation = t(`device-profile.alarm-rules.summary-operations.${predicate.operation}`);
-  const value = operandText(predicate.value, valueType, t);
+  const value = operandText(predicate.value, valueType, t, dateTime);
   const ignoreCase =
     predicate.type === 'STRING' && predicate.ignoreCase
       ? ` ${t('device-profile.alarm-rules.ignore-case-suffix')}`
@@ -65,15 +69,24 @@ function predicateText(
 }
 
 /** One key filter, e.g. `temperature > 30`; `grouped` puts complex predicates in parentheses. */
-export function filterText(filter: AlarmConditionFilter, t: TFunction, grouped = false): string {
-  return predicateText(filter.key.key, filter.predicate, filter.valueType, t, grouped);
+export function filterText(
+  filter: AlarmConditionFilter,
+  t: TFunction,
+  dateTime: DateTimeText,
+  grouped = false,
+): string {
+  return predicateText(filter.key.key, filter.predicate, filter.valueType, t, grouped, dateTime);
 }
 
 /** All key filters of a condition, joined by "and"; '' when there are none. */
-export function conditionText(condition: AlarmCondition | null | undefined, t: TFunction): string {
+export function conditionText(
+  condition: AlarmCondition | null | undefined,
+  t: TFunction,
+  dateTime: DateTimeText,
+): string {
   const filters = condition?.condition ?? [];
   return filters
-    .map((filter) => filterText(filter, t, filters.length > 1))
+    .map((filter) => filterText(filter, t, dateTime, filters.length > 1))
     .join(` ${t('device-profile.alarm-rules.complex-operations.AND')} `);
 }
 

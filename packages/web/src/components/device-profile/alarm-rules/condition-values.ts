@@ -16,6 +16,7 @@ import {
   STRING_OPERATIONS,
   type TimeUnit,
 } from '@meridian/common';
+import { fromDateTimeInput, toDateTimeInput } from '../../../i18n/date-time';
 
 /**
  * Values of the alarm condition dialog (reference console §3.7 "Alarm rules"): the key filters of a
@@ -105,40 +106,13 @@ export function isInheritable(sourceType: OperandValues['sourceType']): boolean 
   return (INHERITABLE_DYNAMIC_VALUE_SOURCE_TYPES as readonly string[]).includes(sourceType);
 }
 
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
-/** A date-time as a datetime-local input shows it (local time, minutes). */
-export function dateTimeText(ms: number): string {
-  const date = new Date(ms);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** Epoch ms of a datetime-local text (local time), or NaN. */
-export function parseDateTimeText(text: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
-  if (!match) {
-    return Number.NaN;
-  }
-  const [, year, month, day, hours, minutes, seconds] = match.map(Number);
-  return new Date(
-    year ?? 0,
-    (month ?? 1) - 1,
-    day ?? 1,
-    hours ?? 0,
-    minutes ?? 0,
-    Number.isNaN(seconds) ? 0 : (seconds ?? 0),
-  ).getTime();
-}
-
 /** A stored operand value as the form shows it. */
 export function valueText(value: unknown, valueType: EntityKeyValueType): string {
   if (value === null || value === undefined) {
     return valueType === 'BOOLEAN' ? 'false' : '';
   }
   if (valueType === 'DATE_TIME' && typeof value === 'number') {
-    return dateTimeText(value);
+    return toDateTimeInput(value);
   }
   return String(value);
 }
@@ -149,7 +123,7 @@ export function parseValue(text: string, valueType: EntityKeyValueType): string 
     case 'NUMERIC':
       return text.trim() === '' ? Number.NaN : Number(text);
     case 'DATE_TIME':
-      return parseDateTimeText(text);
+      return fromDateTimeInput(text) ?? Number.NaN;
     case 'BOOLEAN':
       return text === 'true';
     default:
@@ -351,7 +325,7 @@ export function valueError(text: string, valueType: EntityKeyValueType): string 
       : null;
   }
   if (valueType === 'DATE_TIME') {
-    return Number.isNaN(parseDateTimeText(text)) ? 'device-profile.alarm-rules.date-time-required' : null;
+    return fromDateTimeInput(text) === null ? 'device-profile.alarm-rules.date-time-required' : null;
   }
   return null;
 }

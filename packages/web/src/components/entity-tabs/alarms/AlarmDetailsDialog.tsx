@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../entity-table/table-state';
+import { useFormatters } from '../../../i18n/useFormatters';
 import { ViewDialog } from '../../entity-table/ViewDialog';
 import { jsonText, ReadonlyTextArea } from '../ReadonlyTextArea';
 import { entityTabsSelectors } from '../selectors';
@@ -43,9 +43,6 @@ function ReadonlyField({
   );
 }
 
-/** An alarm timestamp; 0 means "not yet" and shows empty. */
-const timeText = (ts: number) => (ts > 0 ? formatDateTime(ts) : '');
-
 export interface AlarmDetailsDialogProps {
   alarm: AlarmInfo;
   api: Pick<AlarmsTabApi, 'ackAlarm' | 'clearAlarm' | 'getAlarmInfo'>;
@@ -61,6 +58,9 @@ export interface AlarmDetailsDialogProps {
  */
 export function AlarmDetailsDialog({ alarm: initial, api, onChanged, onClose }: AlarmDetailsDialogProps) {
   const { t } = useTranslation();
+  const formats = useFormatters();
+  /** An alarm timestamp; 0 means "not yet" and shows empty. */
+  const timeText = (ts: number) => (ts > 0 ? formats.dateTime(ts) : '');
   const [alarm, setAlarm] = useState(initial);
   const [busy, setBusy] = useState(false);
 

@@ -129,10 +129,10 @@ describe('AlarmTable', () => {
       '',
     ]);
     expect(rows()).toEqual([
-      ['2024-05-10 11:00:00', 'Thermostat', 'High Temperature', 'Critical', 'Active, unacknowledged'],
-      ['2024-05-10 10:00:00', 'Thermostat', 'Low Battery', 'Minor', 'Active, acknowledged'],
-      ['2024-05-10 09:00:00', 'Thermostat', 'Door Open', 'Warning', 'Cleared, unacknowledged'],
-      ['2024-05-10 08:00:00', 'Thermostat', 'Offline', 'Major', 'Cleared, acknowledged'],
+      ['05/10/2024, 11:00:00 AM', 'Thermostat', 'High Temperature', 'Critical', 'Active, unacknowledged'],
+      ['05/10/2024, 10:00:00 AM', 'Thermostat', 'Low Battery', 'Minor', 'Active, acknowledged'],
+      ['05/10/2024, 09:00:00 AM', 'Thermostat', 'Door Open', 'Warning', 'Cleared, unacknowledged'],
+      ['05/10/2024, 08:00:00 AM', 'Thermostat', 'Offline', 'Major', 'Cleared, acknowledged'],
     ]);
     expect(queries[0]).toEqual({
       pageLink: {
@@ -199,10 +199,10 @@ describe('AlarmTable', () => {
     await user.click(within(tableRow('alarms', 'High Temperature')).getByTestId(T.rowAction('details')));
     const dialog = await screen.findByTestId(S.detailsDialog);
     expect(dialog).toHaveTextContent('Alarm details');
-    expect(field(dialog, 'created-time')).toBe('2024-05-10 11:00:00');
+    expect(field(dialog, 'created-time')).toBe('05/10/2024, 11:00:00 AM');
     expect(field(dialog, 'originator')).toBe('Thermostat');
-    expect(field(dialog, 'start-time')).toBe('2024-05-10 11:00:00');
-    expect(field(dialog, 'end-time')).toBe('2024-05-10 11:00:01');
+    expect(field(dialog, 'start-time')).toBe('05/10/2024, 11:00:00 AM');
+    expect(field(dialog, 'end-time')).toBe('05/10/2024, 11:00:01 AM');
     expect(field(dialog, 'type')).toBe('High Temperature');
     expect(field(dialog, 'severity')).toBe('Critical');
     expect(within(dialog).getByTestId(S.detailsField('severity')).style.color).toBe('red');
@@ -216,7 +216,7 @@ describe('AlarmTable', () => {
     await user.click(within(dialog).getByTestId(S.ack));
     expect(api.ackAlarm).toHaveBeenCalledWith('alarm-1');
     await waitFor(() => expect(field(dialog, 'status')).toBe('Active, acknowledged'));
-    expect(field(dialog, 'ack-time')).toBe('2024-05-10 12:00:05');
+    expect(field(dialog, 'ack-time')).toBe('05/10/2024, 12:00:05 PM');
     expect(within(dialog).queryByTestId(S.ack)).not.toBeInTheDocument();
     await waitFor(() => expect(api.getAlarms.mock.calls.length).toBeGreaterThan(listCalls));
     await waitFor(() =>
@@ -226,7 +226,7 @@ describe('AlarmTable', () => {
     await user.click(within(dialog).getByTestId(S.clear));
     expect(api.clearAlarm).toHaveBeenCalledWith('alarm-1');
     await waitFor(() => expect(field(dialog, 'status')).toBe('Cleared, acknowledged'));
-    expect(field(dialog, 'clear-time')).toBe('2024-05-10 12:00:09');
+    expect(field(dialog, 'clear-time')).toBe('05/10/2024, 12:00:09 PM');
     expect(within(dialog).queryByTestId(S.clear)).not.toBeInTheDocument();
     await waitFor(() =>
       expect(tableRow('alarms', 'High Temperature').textContent).toContain('Cleared, acknowledged'),
@@ -242,8 +242,8 @@ describe('AlarmTable', () => {
     let dialog = await screen.findByTestId(S.detailsDialog);
     expect(within(dialog).queryByTestId(S.ack)).not.toBeInTheDocument();
     expect(within(dialog).queryByTestId(S.clear)).not.toBeInTheDocument();
-    expect(field(dialog, 'ack-time')).toBe('2024-05-10 08:00:02');
-    expect(field(dialog, 'clear-time')).toBe('2024-05-10 08:00:03');
+    expect(field(dialog, 'ack-time')).toBe('05/10/2024, 08:00:02 AM');
+    expect(field(dialog, 'clear-time')).toBe('05/10/2024, 08:00:03 AM');
     await user.click(within(dialog).getByTestId(S.detailsClose));
     await waitFor(() => expect(screen.queryByTestId(S.detailsDialog)).not.toBeInTheDocument());
 
@@ -355,7 +355,7 @@ describe('AlarmTable: live updates', () => {
     await pause(LIVE_RELOAD_DELAY_MS + 100);
     expect(api.getAlarms.mock.calls.length).toBe(loads + 1);
     expect(rows()[0]).toEqual([
-      '2024-05-10 11:30:00',
+      '05/10/2024, 11:30:00 AM',
       'Thermostat',
       'Overheating',
       'Major',

@@ -177,6 +177,7 @@ export function AlarmTable({ entityId: givenId, api, now = Date.now }: AlarmTabl
         {
           key: 'severity',
           label: t('alarm.severity'),
+          keepOnPhone: true,
           value: (alarm) => <SeverityText severity={alarm.severity} />,
         },
         { key: 'status', label: t('alarm.status'), value: (alarm) => statusLabel(t, alarm.status) },

@@ -102,7 +102,7 @@ describe('AttributeTable', () => {
     await renderTab(<AttributeTable kind="attributes" entityId={DEVICE} api={api} />);
     await waitFor(() => expect(keys()).toEqual(['active', 'config', 'name', 'temperature']));
     expect(tableHeaders('attributes').slice(1, 4)).toEqual(['Last update time', 'Key', 'Value']);
-    expect(tableRow('attributes', 'temperature').textContent).toContain('2024-01-01 12:00:01');
+    expect(tableRow('attributes', 'temperature').textContent).toContain('01/01/2024, 12:00:01 PM');
     expect(tableRow('attributes', 'config').textContent).toContain('{"mode":"eco"}');
     expect(screen.getByTestId(T.title)).toHaveTextContent('Server attributes');
     expect(api.getAttributes).toHaveBeenCalledWith(DEVICE, 'SERVER_SCOPE', expect.anything());
@@ -296,7 +296,7 @@ describe('AttributeTable: live updates', () => {
     source.push({ temperature: [later, '22.75'], pressure: [later, '1013'] });
     await waitFor(() => expect(keys('telemetry')).toEqual(['pressure', 'temperature']));
     expect(tableRow('telemetry', 'temperature').textContent).toContain('22.75');
-    expect(tableRow('telemetry', 'temperature').textContent).toContain('2024-01-01 12:01:00');
+    expect(tableRow('telemetry', 'temperature').textContent).toContain('01/01/2024, 12:01:00 PM');
     // Served from the live values: the list was loaded once.
     expect(api.getLatestTelemetry).toHaveBeenCalledTimes(1);
     // An older point does not replace a newer one.

@@ -218,6 +218,7 @@ export function AttributeTable({
           key: 'value',
           label: t('attribute.value'),
           sortable: false,
+          keepOnPhone: true,
           value: valueCell,
           copyText: (row) => valueText(row.value) || null,
         },

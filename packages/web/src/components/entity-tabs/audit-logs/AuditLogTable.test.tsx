@@ -75,7 +75,7 @@ describe('AuditLogTable', () => {
       '',
     ]);
     expect(tableRows('audit-logs')[0]?.slice(0, 6)).toEqual([
-      '2024-05-10 11:59:00',
+      '05/10/2024, 11:59:00 AM',
       'Device',
       'Thermostat',
       'tenant@meridian.test',
@@ -170,7 +170,7 @@ describe('AuditLogTable', () => {
     expect(requests.at(-1)?.endTime).toBe(NOW);
     await waitFor(() => expect(tableRows('audit-logs')).toHaveLength(3));
     expect(screen.getByTestId(S.timewindow)).toHaveTextContent(
-      'From 2024-05-10 11:57:00 to 2024-05-10 12:00:00',
+      'From 05/10/2024, 11:57:00 AM to 05/10/2024, 12:00:00 PM',
     );
 
     await user.click(screen.getByTestId(T.searchToggle));

@@ -67,6 +67,8 @@ export interface AuditLogTableProps {
   fetch: (pageLink: TimePageLink, signal: AbortSignal) => Promise<PageData<AuditLog>>;
   /** Current time; Date.now by default. */
   now?: () => number;
+  /** Search text from the page's toolbar; see EntityTable. */
+  searchText?: string | undefined;
 }
 
 /**
@@ -74,7 +76,7 @@ export interface AuditLogTableProps {
  * status; newest first; a history time window (the last day to start with) and text search, both
  * answered by the server; a Details dialog per entry. Nothing to add, select or delete.
  */
-export function AuditLogTable({ mode, queryKey, fetch, now = Date.now }: AuditLogTableProps) {
+export function AuditLogTable({ mode, queryKey, fetch, now = Date.now, searchText }: AuditLogTableProps) {
   const { t } = useTranslation();
   const [timeWindow, setTimeWindow] = useState<HistoryWindow>(DEFAULT_HISTORY_WINDOW);
   const [details, setDetails] = useState<AuditLog | null>(null);
@@ -142,7 +144,7 @@ export function AuditLogTable({ mode, queryKey, fetch, now = Date.now }: AuditLo
 
   return (
     <>
-      <EntityTable config={config} />
+      <EntityTable config={config} searchText={searchText} />
       {details && <AuditLogDetailsDialog log={details} onClose={() => setDetails(null)} />}
     </>
   );

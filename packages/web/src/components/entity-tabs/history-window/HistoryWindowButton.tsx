@@ -11,15 +11,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../entity-table/table-state';
-import {
-  fixedWindowOf,
-  fromDateTimeInput,
-  HISTORY_INTERVALS,
-  type HistoryWindow,
-  historyWindowRange,
-  toDateTimeInput,
-} from './history-window';
+import { fromDateTimeInput, toDateTimeInput } from '../../../i18n/date-time';
+import { useFormatters } from '../../../i18n/useFormatters';
+import { fixedWindowOf, HISTORY_INTERVALS, type HistoryWindow, historyWindowRange } from './history-window';
 
 // The time window's messages live under `audit.`, where it was first used.
 const UNIT_KEYS: Record<PredefinedInterval['unit'], string> = {
@@ -105,6 +99,7 @@ export function HistoryWindowButton({
   now = Date.now,
 }: HistoryWindowButtonProps) {
   const { t } = useTranslation();
+  const formats = useFormatters();
   const intervalLabel = useIntervalLabel();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [kind, setKind] = useState<HistoryWindow['kind']>(value.kind);
@@ -134,8 +129,8 @@ export function HistoryWindowButton({
     value.kind === 'last'
       ? t('audit.timewindow-last', { interval: intervalLabel(value.durationMs) })
       : t('audit.timewindow-fixed', {
-          start: formatDateTime(value.startTimeMs),
-          end: formatDateTime(value.endTimeMs),
+          start: formats.dateTime(value.startTimeMs),
+          end: formats.dateTime(value.endTimeMs),
         });
 
   return (

@@ -1,12 +1,11 @@
 import { DAY_MS, HOUR_MS } from '@meridian/common';
 import { describe, expect, it } from 'vitest';
+import { fromDateTimeInput, toDateTimeInput } from '../../../i18n/date-time';
 import {
   DEFAULT_HISTORY_WINDOW,
   fixedWindowOf,
-  fromDateTimeInput,
   HISTORY_INTERVALS,
   historyWindowRange,
-  toDateTimeInput,
 } from './history-window';
 
 const NOW = new Date(2024, 4, 10, 12, 30, 0).getTime();

@@ -50,32 +50,3 @@ export function fixedWindowOf(
   const end = Math.min(endTimeMs, nowMs);
   return end - startTimeMs >= MIN_PERIOD_MS ? { kind: 'fixed', startTimeMs, endTimeMs: end } : null;
 }
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** Epoch ms as the value of a `datetime-local` input (local time, minutes). */
-export function toDateTimeInput(epochMs: number): string {
-  const date = new Date(epochMs);
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
-    `T${pad(date.getHours())}:${pad(date.getMinutes())}`
-  );
-}
-
-/** The value of a `datetime-local` input as epoch ms, or null when empty or not a date. */
-export function fromDateTimeInput(text: string): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
-  if (!match) {
-    return null;
-  }
-  const [, year, month, day, hours, minutes, seconds] = match.map(Number) as number[];
-  const date = new Date(
-    year as number,
-    (month as number) - 1,
-    day as number,
-    hours as number,
-    minutes as number,
-    Number.isNaN(seconds) ? 0 : (seconds as number),
-  );
-  return Number.isNaN(date.getTime()) ? null : date.getTime();
-}

@@ -80,7 +80,7 @@ describe('ConnectivityDialog', () => {
     reply(1, { active: [[T0, 'true']], lastActivityTime: [[T0, String(T0)]] });
     reply(2, { temperature: [[T0, '25']], humidity: [[T0 - 1000, '40']] });
     expect(screen.getByTestId(S.status)).toHaveTextContent('Active');
-    expect(screen.getByTestId(S.lastActivity)).toHaveTextContent('Last activity: 2024-01-01 12:00:00');
+    expect(screen.getByTestId(S.lastActivity)).toHaveTextContent('Last activity: 01/01/2024, 12:00:00 PM');
     const rows = () =>
       screen.getAllByTestId(S.latestRow).map((row) => within(row).getAllByRole('cell')[1]?.textContent);
     expect(rows()).toEqual(['temperature', 'humidity']);

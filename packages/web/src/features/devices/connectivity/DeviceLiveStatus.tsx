@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LivePoint, latestPoints } from '../../../api/ws/latest-values';
 import { useTelemetrySocketStatus, useTelemetrySubscription } from '../../../api/ws/use-telemetry-socket';
-import { formatDateTime } from '../../../components/entity-table/table-state';
+import { useFormatters } from '../../../i18n/useFormatters';
 import { connectivitySelectors as S } from './selectors';
 
 /** How many of the most recently updated telemetry keys are listed. */
@@ -43,6 +43,7 @@ function mergePoints(known: Points, update: TelemetrySubscriptionUpdate): Points
  */
 export function DeviceLiveStatus({ deviceId }: { deviceId: string }) {
   const { t } = useTranslation();
+  const formats = useFormatters();
   const socketStatus = useTelemetrySocketStatus();
   const [state, setState] = useState<Points>(new Map());
   const [telemetry, setTelemetry] = useState<Points>(new Map());
@@ -75,7 +76,7 @@ export function DeviceLiveStatus({ deviceId }: { deviceId: string }) {
         />
         {Number.isFinite(lastActivity) && lastActivity > 0 && (
           <Typography variant="body2" data-testid={S.lastActivity}>
-            {t('connectivity.last-activity', { time: formatDateTime(lastActivity) })}
+            {t('connectivity.last-activity', { time: formats.dateTime(lastActivity) })}
           </Typography>
         )}
         {socketStatus !== 'open' && (
@@ -104,7 +105,7 @@ export function DeviceLiveStatus({ deviceId }: { deviceId: string }) {
             <TableBody>
               {newest.map(([key, point]) => (
                 <TableRow key={key} data-testid={S.latestRow}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(point.ts)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formats.dateTime(point.ts)}</TableCell>
                   <TableCell>{key}</TableCell>
                   <TableCell sx={{ wordBreak: 'break-word' }}>{point.value}</TableCell>
                 </TableRow>

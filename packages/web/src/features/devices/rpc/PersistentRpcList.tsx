@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getPersistentRpcs, rpcKeys } from '../../../api/rpc';
 import { useServices } from '../../../app/services/useServices';
-import { formatDateTime } from '../../../components/entity-table/table-state';
+import { useFormatters } from '../../../i18n/useFormatters';
 import { rpcSelectors as S } from './selectors';
 
 /** How many of the newest persistent RPCs the dialog lists. */
@@ -43,6 +43,7 @@ const json = (value: unknown) => (value === null || value === undefined ? '' : J
 /** The device's newest persistent RPCs with their status (`GET /api/rpc/persistent/device/{id}`). */
 export function PersistentRpcList({ deviceId }: { deviceId: string }) {
   const { t } = useTranslation();
+  const formats = useFormatters();
   const { http } = useServices();
   const list = useQuery({
     queryKey: [...rpcKeys.persistentByDevice(deviceId), PAGE_LINK],
@@ -89,7 +90,7 @@ export function PersistentRpcList({ deviceId }: { deviceId: string }) {
           <TableBody>
             {rows.map((rpc) => (
               <TableRow key={rpc.id.id} data-testid={S.persistentRow} data-rpc-id={rpc.id.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(rpc.createdTime)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formats.dateTime(rpc.createdTime)}</TableCell>
                 <TableCell>{methodOf(rpc)}</TableCell>
                 <TableCell>{t(`rpc.statuses.${rpc.status}`)}</TableCell>
                 <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>

@@ -1,0 +1,73 @@
+import { toBcp47 } from './languages';
+
+/**
+ * The one place the console turns instants into text (tables, details, dialogs, audit
+ * logs, alarms, telemetry, the history window) and reads `datetime-local` pickers. Display
+ * follows the user's language (as a BCP 47 tag) and the browser's time zone; nothing else in the
+ * console formats dates by hand or calls toLocaleString. Numbers in messages go through ICU
+ * (`{count, number}`, `#` in plurals), which formats them for the same BCP 47 tag.
+ */
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormat(language: string, timeZone: string | undefined): Intl.DateTimeFormat {
+  const cacheKey = `${language}|${timeZone ?? ''}`;
+  let format = dateTimeFormats.get(cacheKey);
+  if (!format) {
+    format = new Intl.DateTimeFormat(toBcp47(language), {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      ...(timeZone ? { timeZone } : {}),
+    });
+    dateTimeFormats.set(cacheKey, format);
+  }
+  return format;
+}
+
+/** Epoch ms as date and time to the second, e.g. "11/26/2026, 02:05:09 PM" or "26.11.2026, 14:05:09". */
+export function formatDateTime(
+  epochMs: number | null | undefined,
+  language: string,
+  timeZone?: string,
+): string {
+  if (epochMs === null || epochMs === undefined || !Number.isFinite(epochMs)) {
+    return '';
+  }
+  return dateTimeFormat(language, timeZone).format(epochMs);
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * Epoch ms as the value of a `datetime-local` picker (the browser shows it in its own locale), in
+ * the browser's time zone, to the minute or to the second.
+ */
+export function toDateTimeInput(epochMs: number, precision: 'minutes' | 'seconds' = 'minutes'): string {
+  const date = new Date(epochMs);
+  const minutes =
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return precision === 'seconds' ? `${minutes}:${pad(date.getSeconds())}` : minutes;
+}
+
+/** The value of a `datetime-local` picker as epoch ms, or null when empty or not a date. */
+export function fromDateTimeInput(text: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  if (!match) {
+    return null;
+  }
+  const [year = 0, month = 1, day = 1, hours = 0, minutes = 0, seconds] = match.slice(1).map(Number);
+  const ms = new Date(
+    year,
+    month - 1,
+    day,
+    hours,
+    minutes,
+    Number.isNaN(seconds) ? 0 : (seconds ?? 0),
+  ).getTime();
+  return Number.isNaN(ms) ? null : ms;
+}

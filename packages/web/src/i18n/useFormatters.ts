@@ -1,0 +1,19 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from './date-time';
+
+export interface Formatters {
+  dateTime: (epochMs: number | null | undefined) => string;
+}
+
+/** The shared formatters of date-time.ts, bound to the user's current language. */
+export function useFormatters(): Formatters {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useMemo(
+    () => ({
+      dateTime: (epochMs) => formatDateTime(epochMs, language),
+    }),
+    [language],
+  );
+}
