@@ -282,7 +282,7 @@ export function createAppRoutes(): RouteObject[] {
               }),
             },
             {
-              // Unknown paths get a "page not found" page in the shell (decision 0019).
+              // Unknown paths get a "page not found" page in the shell (decision 0024).
               path: '*',
               handle: meta({
                 title: 'not-found.title',
