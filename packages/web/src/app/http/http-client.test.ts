@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { HttpClient, type SessionPort } from './http-client';
+import { createI18n } from '../../i18n/i18n';
+import { type ErrorPresenter, HttpClient, type SessionPort } from './http-client';
 import { HttpError } from './http-error';
 import { LoadingTracker } from './loading-tracker';
+
+/** The client's own error texts come from the English catalogue. */
+const english = createI18n('en_US');
+const catalogueText: ErrorPresenter['text'] = (key, values) => english.t(key, values);
 
 type Reply = { status: number; body?: unknown; statusText?: string } | Error | DOMException;
 
@@ -40,7 +45,7 @@ function setup(replies: Reply[], sessionOverrides: Partial<SessionPort> = {}) {
     handleRefreshFailure: vi.fn(),
     ...sessionOverrides,
   };
-  const errors = { showError: vi.fn(), showForbidden: vi.fn() };
+  const errors = { showError: vi.fn(), showForbidden: vi.fn(), text: catalogueText };
   const loading = new LoadingTracker();
   const sleep = vi.fn(async () => undefined);
   const http = new HttpClient({ fetch: fetchFn, session, errors, loading, random: () => 0.5, sleep });
@@ -275,7 +280,7 @@ describe('HttpClient loading flag', () => {
         refreshTokens: async () => undefined,
         handleRefreshFailure: () => undefined,
       },
-      errors: { showError: vi.fn(), showForbidden: vi.fn() },
+      errors: { showError: vi.fn(), showForbidden: vi.fn(), text: catalogueText },
       loading,
     });
     const first = http.get('/api/a');

@@ -22,6 +22,8 @@ export interface SessionPort {
 export interface ErrorPresenter {
   showError(message: string, delayMs: number): void;
   showForbidden(): void;
+  /** The message catalogue's words for the errors the client itself describes. */
+  text(key: 'app.unable-to-connect' | 'app.unhandled-error-code', values?: { status: number }): string;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -113,7 +115,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** Text for the generic error toast: server message, else the body, else the status. */
-export function errorToastText(error: HttpError): string {
+export function errorToastText(error: HttpError, text: ErrorPresenter['text']): string {
   const message = error.serverMessage;
   if (message) {
     return message;
@@ -124,7 +126,7 @@ export function errorToastText(error: HttpError): string {
   if (error.body !== null && error.body !== undefined) {
     return JSON.stringify(error.body);
   }
-  return error.status ? `Unhandled error code ${error.status}` : 'Unhandled error code';
+  return text('app.unhandled-error-code', { status: error.status ?? 0 });
 }
 
 /**
@@ -272,7 +274,7 @@ export class HttpClient {
       }
     } else if (error.status === 0) {
       if (!ignoreErrors && !rpc) {
-        errors.showError('Unable to connect', 0);
+        errors.showError(errors.text('app.unable-to-connect'), 0);
       }
     } else if (!rpc) {
       if (error.status === 404) {
@@ -284,7 +286,7 @@ export class HttpClient {
       }
     }
     if (unhandled && !ignoreErrors && !rpc) {
-      errors.showError(errorToastText(error), error.toastDelayMs);
+      errors.showError(errorToastText(error, errors.text), error.toastDelayMs);
     }
     throw error;
   }

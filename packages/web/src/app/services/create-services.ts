@@ -53,6 +53,7 @@ export function createAppServices(options: ServiceOptions = {}): AppServices {
       }
     },
     showForbidden: () => showForbiddenDialog(dialogs, t, () => void auth.logout()),
+    text: (key, values) => i18n.t(key, values),
   };
   const http = new HttpClient({
     fetch: options.fetch ?? window.fetch.bind(window),
