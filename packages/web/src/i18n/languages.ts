@@ -1,11 +1,17 @@
-import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode, resolveLanguage } from '@meridian/common';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguageCode,
+  type LanguageCode,
+  resolveLanguage,
+  SUPPORTED_LANGUAGES,
+} from '@meridian/common';
 
 /**
  * The languages the console offers: only those whose catalogue (login and console bundles) has
  * every en_US key, so nobody picks a language and gets a mix with English. locales.test.ts fails
  * when an offered language misses a key; add a language here once its files are complete.
  */
-export const OFFERED_LANGUAGES: readonly LanguageCode[] = [DEFAULT_LANGUAGE];
+export const OFFERED_LANGUAGES: readonly LanguageCode[] = SUPPORTED_LANGUAGES;
 
 /** A language the console offers (see OFFERED_LANGUAGES). */
 export function isSupportedLanguage(value: string | null | undefined): value is LanguageCode {

@@ -1,3 +1,4 @@
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { isSupportedLanguage, matchLanguage, OFFERED_LANGUAGES } from './languages';
 import deDEConsole from './locales/console/de_DE.json';
@@ -6,6 +7,27 @@ import deDE from './locales/de_DE.json';
 import enUS from './locales/en_US.json';
 
 type Tree = { [key: string]: string | Tree };
+
+/** The message's arguments as sorted `name:type` text; throws on invalid ICU syntax. */
+function placeholdersOf(message: string): string {
+  const found = new Set<string>();
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const element of elements) {
+      if (element.type !== TYPE.literal && element.type !== TYPE.pound)
+        found.add(`${element.value}:${element.type}`);
+      if ('options' in element) for (const option of Object.values(element.options)) walk(option.value);
+      if ('children' in element) walk(element.children);
+    }
+  };
+  walk(parse(message, { ignoreTag: true }));
+  return [...found].sort().join(',');
+}
+
+function messagesOf(tree: Tree, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]): [string, string][] =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value]] : messagesOf(value, `${prefix}${key}.`),
+  );
+}
 
 function flatten(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -56,11 +78,31 @@ describe('locales', () => {
     }
   });
 
-  it('de_DE only has keys that exist in en_US', () => {
-    const extra = [...flatten(deDE as Tree), ...flatten(deDEConsole as Tree)].filter(
-      (key) => !english.has(key),
+  it('every language has only keys that exist in en_US', () => {
+    const extra = Object.entries(bundles).flatMap(([file, bundle]) =>
+      flatten(bundle)
+        .filter((key) => !english.has(key))
+        .map((key) => `${file}: ${key}`),
     );
     expect(extra).toEqual([]);
+  });
+
+  it('every translation is a valid ICU message with the placeholders of its English original', () => {
+    const englishMessages = new Map([...messagesOf(enUS as Tree), ...messagesOf(enUSConsole as Tree)]);
+    const wrong: string[] = [];
+    for (const [file, bundle] of Object.entries(bundles)) {
+      for (const [key, message] of messagesOf(bundle)) {
+        const original = englishMessages.get(key);
+        if (original === undefined) continue;
+        try {
+          if (placeholdersOf(message) !== placeholdersOf(original))
+            wrong.push(`${file}: ${key}: placeholders differ`);
+        } catch (error) {
+          wrong.push(`${file}: ${key}: ${(error as Error).message}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('every offered language has every en_US key, in its login and its console bundle', () => {

@@ -1,29 +1,28 @@
-import { DEFAULT_LANGUAGE, type User } from '@meridian/common';
+import { SUPPORTED_LANGUAGES, type User } from '@meridian/common';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OFFERED_LANGUAGES } from '../../i18n/languages';
 import { createFakeBackend } from '../../test/fake-backend';
 import { renderApp } from '../../test/render-app';
 
-describe('profile language while English is the only complete language', () => {
-  it('offers no picker, and a stored incomplete language neither applies nor gets overwritten', async () => {
-    expect(OFFERED_LANGUAGES).toEqual([DEFAULT_LANGUAGE]);
+describe('profile language', () => {
+  it('offers all twenty languages, each complete (locales.test.ts)', () => {
+    expect([...OFFERED_LANGUAGES].sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
+  });
+
+  it('shows the console in the stored language, and the picker names each language in its own words', async () => {
     const backend = createFakeBackend();
     const tenant = backend.users.get('tenant@meridian.test') as User;
     backend.users.set(tenant.email, {
       ...tenant,
-      additionalInfo: { ...tenant.additionalInfo, lang: 'de_DE' },
+      additionalInfo: { ...tenant.additionalInfo, lang: 'fr_FR' },
     });
 
     const { user } = renderApp({ path: '/profile', signedInAs: 'tenant@meridian.test', backend });
-    expect(await screen.findByRole('heading', { name: 'Your details' })).toBeInTheDocument();
-    expect(screen.queryByRole('combobox', { name: 'Language' })).not.toBeInTheDocument();
-
-    await user.type(screen.getByLabelText('First name'), 'a');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(backend.callsTo('POST', '/api/user')).toHaveLength(1));
-    const saved = backend.callsTo('POST', '/api/user')[0]?.body as User | undefined;
-    expect(saved?.additionalInfo?.lang).toBe('de_DE');
-    expect(document.documentElement.lang).toBe('en-US');
+    await waitFor(() => expect(document.documentElement.lang).toBe('fr-FR'));
+    const picker = await screen.findByRole('combobox', { name: 'Langue' });
+    await user.click(picker);
+    expect(await screen.findByRole('option', { name: 'Deutsch' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: '日本語' })).toBeInTheDocument();
   });
 });
