@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE } from '@meridian/common';
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
-import { isSupportedLanguage, textDirectionOf, toBcp47 } from './languages';
+import { isSupportedLanguage, toBcp47 } from './languages';
 import enUS from './locales/en_US.json';
 
 type LocaleModule = { default: Record<string, unknown> };
@@ -90,6 +90,5 @@ export async function changeLanguage(instance: I18n, language: string | null): P
   if (consoleLoaded.has(instance)) await loadConsoleMessages(instance);
   if (typeof document !== 'undefined') {
     document.documentElement.lang = toBcp47(target);
-    document.documentElement.dir = textDirectionOf(target);
   }
 }

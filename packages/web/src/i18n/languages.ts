@@ -37,10 +37,3 @@ export function matchLanguage(candidates: readonly string[]): LanguageCode {
 export function toBcp47(code: string): string {
   return code.replace('_', '-');
 }
-
-/** Persian is written right to left; the page's direction follows the language. */
-const RIGHT_TO_LEFT: readonly string[] = ['fa_IR'];
-
-export function textDirectionOf(code: string): 'rtl' | 'ltr' {
-  return RIGHT_TO_LEFT.includes(code) ? 'rtl' : 'ltr';
-}

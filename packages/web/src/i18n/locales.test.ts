@@ -1,6 +1,5 @@
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { changeLanguage, createI18n } from './i18n';
 import { isSupportedLanguage, matchLanguage, OFFERED_LANGUAGES } from './languages';
 import deDEConsole from './locales/console/de_DE.json';
 import enUSConsole from './locales/console/en_US.json';
@@ -133,14 +132,3 @@ describe('locales', () => {
 
 /** Every locale file, login and console bundles, by path. */
 const bundles = import.meta.glob<Tree>('./locales/**/*.json', { import: 'default', eager: true });
-
-describe('text direction', () => {
-  it('turns the page right to left for Persian and back', async () => {
-    const instance = createI18n('en_US');
-    await changeLanguage(instance, 'fa_IR');
-    expect(document.documentElement.dir).toBe('rtl');
-    expect(document.documentElement.lang).toBe('fa-IR');
-    await changeLanguage(instance, 'de_DE');
-    expect(document.documentElement.dir).toBe('ltr');
-  });
-});
