@@ -1,22 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { selectors } from '../../packages/web/src/selectors';
-import { launchBrowser, screenshot, tid } from '../support/browser';
-import { api, loginToken, type RunningServer, startServer } from '../support/server';
+import { screenshot, tid } from '../support/browser';
+import { api, loginToken } from '../support/server';
 import { openSignedIn } from '../support/session';
+import { useServerAndBrowser } from '../support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 const T = selectors.entityTable;
 const D = selectors.deviceProfiles;
@@ -43,7 +33,12 @@ interface AlarmPage {
 
 describe('device profile alarm rules', () => {
   it('a rule "temperature > 30 → Critical" made in the profile wizard raises an alarm for a device posting 42', async () => {
-    const { context, page } = await openSignedIn(browser, server, 'tenant@meridian.local', 'tenant');
+    const { context, page } = await openSignedIn(
+      suite.browser,
+      suite.server,
+      'tenant@meridian.local',
+      'tenant',
+    );
 
     // The profile, with its alarm rule, through the profile wizard.
     await page.click(tid(selectors.menu.link('/deviceProfiles')));
@@ -81,28 +76,35 @@ describe('device profile alarm rules', () => {
     await context.close();
 
     // A device of that profile posts 42 over the HTTP device API.
-    const token = await loginToken(server, 'tenant@meridian.local', 'tenant');
+    const token = await loginToken(suite.server, 'tenant@meridian.local', 'tenant');
     const profiles = await api<{ data: { id: { id: string }; name: string }[] }>(
-      server,
+      suite.server,
       'GET',
       `/api/deviceProfiles?pageSize=10&page=0&textSearch=${encodeURIComponent(PROFILE)}`,
       { token },
     );
     const profile = profiles.body.data.find((item) => item.name === PROFILE);
     expect(profile).toBeDefined();
-    const device = await api<{ id: { id: string } }>(server, 'POST', `/api/device?accessToken=${TOKEN}`, {
-      token,
-      body: { name: DEVICE, deviceProfileId: { entityType: 'DEVICE_PROFILE', id: profile?.id.id } },
-    });
+    const device = await api<{ id: { id: string } }>(
+      suite.server,
+      'POST',
+      `/api/device?accessToken=${TOKEN}`,
+      {
+        token,
+        body: { name: DEVICE, deviceProfileId: { entityType: 'DEVICE_PROFILE', id: profile?.id.id } },
+      },
+    );
     expect(device.status).toBe(200);
     const deviceId = device.body.id.id;
-    const posted = await api(server, 'POST', `/api/v1/${TOKEN}/telemetry`, { body: { temperature: 42 } });
+    const posted = await api(suite.server, 'POST', `/api/v1/${TOKEN}/telemetry`, {
+      body: { temperature: 42 },
+    });
     expect(posted.status).toBe(200);
 
     // The rule raises an active, unacknowledged Critical alarm on the device.
     const activeAlarms = async () => {
       const res = await api<AlarmPage>(
-        server,
+        suite.server,
         'GET',
         `/api/alarm/DEVICE/${deviceId}?pageSize=10&page=0&searchStatus=ACTIVE`,
         { token },

@@ -1,23 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { entityTabsSelectors } from '../../packages/web/src/components/entity-tabs/selectors';
 import { selectors } from '../../packages/web/src/selectors';
-import { launchBrowser, screenshot, tid } from '../support/browser';
-import { api, loginToken, type RunningServer, startServer } from '../support/server';
+import { screenshot, tid } from '../support/browser';
+import { api, loginToken } from '../support/server';
 import { openSignedIn } from '../support/session';
+import { useServerAndBrowser } from '../support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 const T = selectors.entityTable;
 const AL = entityTabsSelectors.alarms;
@@ -53,15 +43,15 @@ async function picture(page: Page, name: string) {
 
 describe('alarms tab', () => {
   it('a tenant admin sees an alarm of a device, acknowledges it and clears it, and sees a new one live', async () => {
-    const token = await loginToken(server, 'tenant@meridian.local', 'tenant');
+    const token = await loginToken(suite.server, 'tenant@meridian.local', 'tenant');
     const device = await api<{ id: { id: string } }>(
-      server,
+      suite.server,
       'GET',
       `/api/tenant/devices?deviceName=${encodeURIComponent(DEVICE)}`,
       { token },
     );
     const deviceId = device.body.id.id;
-    const created = await api<{ id: { id: string }; status: string }>(server, 'POST', '/api/alarm', {
+    const created = await api<{ id: { id: string }; status: string }>(suite.server, 'POST', '/api/alarm', {
       token,
       body: {
         type: ALARM_TYPE,
@@ -75,8 +65,13 @@ describe('alarms tab', () => {
     expect(created.status).toBe(200);
     const alarmId = created.body.id.id;
 
-    const { context, page } = await openSignedIn(browser, server, 'tenant@meridian.local', 'tenant');
-    await page.goto(`${server.url}/devices/${deviceId}`);
+    const { context, page } = await openSignedIn(
+      suite.browser,
+      suite.server,
+      'tenant@meridian.local',
+      'tenant',
+    );
+    await page.goto(`${suite.server.url}/devices/${deviceId}`);
     await page.waitForSelector(tid(T.detailsPage));
     await expect.poll(() => page.textContent(tid(T.detailsTitle))).toBe(DEVICE);
 
@@ -135,7 +130,7 @@ describe('alarms tab', () => {
     await expect.poll(async () => (await rowsOf(page, 'alarms'))[0]?.[5]).toBe('Cleared, acknowledged');
 
     const saved = await api<{ status: string; ackTs: number; clearTs: number }>(
-      server,
+      suite.server,
       'GET',
       `/api/alarm/info/${alarmId}`,
       { token },
@@ -145,7 +140,7 @@ describe('alarms tab', () => {
     expect(saved.body.clearTs).toBeGreaterThan(0);
 
     // The open tab follows the device's alarms: a new one shows without Refresh.
-    const raised = await api(server, 'POST', '/api/alarm', {
+    const raised = await api(suite.server, 'POST', '/api/alarm', {
       token,
       body: {
         type: LIVE_ALARM_TYPE,

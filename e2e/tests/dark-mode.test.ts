@@ -1,22 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { selectors } from '../../packages/web/src/selectors';
-import { launchBrowser, screenshot, tid } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { screenshot, tid } from '../support/browser';
 import { signIn } from '../support/session';
+import { useServerAndBrowser } from '../support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 const T = selectors.entityTable;
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -25,14 +14,14 @@ const LIGHT_BACKGROUND = 'rgb(238, 241, 245)';
 
 describe('dark mode', () => {
   it('follows a dark system preference on every page and dialog; the user menu switches to light for good', async () => {
-    const context = await browser.newContext({
+    const context = await suite.browser.newContext({
       viewport: { width: 1280, height: 800 },
       locale: 'en-US',
       timezoneId: 'UTC',
       colorScheme: 'dark',
     });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.server.url}/login`);
     await page.waitForSelector(tid(selectors.login.card));
     expect(await bodyBackground(page)).toBe(DARK_BACKGROUND);
     await screenshot(page, 'dark-login');

@@ -1,23 +1,13 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { selectors } from '../../packages/web/src/selectors';
-import { launchBrowser, screenshot, tid } from '../support/browser';
-import { api, loginToken, type RunningServer, startServer } from '../support/server';
+import { screenshot, tid } from '../support/browser';
+import { api, loginToken } from '../support/server';
 import { openSignedIn } from '../support/session';
+import { useServerAndBrowser } from '../support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 const T = selectors.entityTable;
 const D = selectors.dashboards;
@@ -42,26 +32,33 @@ async function pick(page: Page, input: string, text: string, option: string) {
 /** A signed-in-able customer user of the customer titled `customerTitle`. */
 async function addCustomerUser(token: string, customerTitle: string, email: string, password: string) {
   const customers = await api<{ data: { id: { id: string }; title: string }[] }>(
-    server,
+    suite.server,
     'GET',
     `/api/customers?pageSize=10&page=0&textSearch=${encodeURIComponent(customerTitle)}`,
     { token },
   );
   const customer = customers.body.data.find((c) => c.title === customerTitle);
   expect(customer).toBeDefined();
-  const created = await api<{ id: { id: string } }>(server, 'POST', '/api/user?sendActivationMail=false', {
-    token,
-    body: {
-      email,
-      authority: 'CUSTOMER_USER',
-      customerId: { entityType: 'CUSTOMER', id: customer?.id.id },
-      firstName: 'Bea',
+  const created = await api<{ id: { id: string } }>(
+    suite.server,
+    'POST',
+    '/api/user?sendActivationMail=false',
+    {
+      token,
+      body: {
+        email,
+        authority: 'CUSTOMER_USER',
+        customerId: { entityType: 'CUSTOMER', id: customer?.id.id },
+        firstName: 'Bea',
+      },
     },
-  });
+  );
   expect(created.status).toBe(200);
-  const link = await api<string>(server, 'GET', `/api/user/${created.body.id.id}/activationLink`, { token });
+  const link = await api<string>(suite.server, 'GET', `/api/user/${created.body.id.id}/activationLink`, {
+    token,
+  });
   const activateToken = new URL(String(link.body)).searchParams.get('activateToken');
-  const activated = await api(server, 'POST', '/api/noauth/activate?sendActivationMail=false', {
+  const activated = await api(suite.server, 'POST', '/api/noauth/activate?sendActivationMail=false', {
     body: { activateToken, password },
   });
   expect(activated.status).toBe(200);
@@ -69,7 +66,7 @@ async function addCustomerUser(token: string, customerTitle: string, email: stri
 
 describe('dashboards', () => {
   it('a tenant admin imports a dashboard and assigns it to Customer A, whose user alone then sees it', async () => {
-    const tenant = await openSignedIn(browser, server, 'tenant@meridian.local', 'tenant');
+    const tenant = await openSignedIn(suite.browser, suite.server, 'tenant@meridian.local', 'tenant');
     const page = tenant.page;
 
     // Import the exported dashboard file through the Add menu.
@@ -93,18 +90,23 @@ describe('dashboards', () => {
     await tenant.context.close();
 
     // What the server stored: the imported configuration, aliases included, and Customer A.
-    const token = await loginToken(server, 'tenant@meridian.local', 'tenant');
+    const token = await loginToken(suite.server, 'tenant@meridian.local', 'tenant');
     const page0 = await api<{
       data: { id: { id: string }; title: string; assignedCustomers: { title: string; public: boolean }[] }[];
-    }>(server, 'GET', `/api/tenant/dashboards?pageSize=10&page=0&textSearch=${encodeURIComponent(TITLE)}`, {
-      token,
-    });
+    }>(
+      suite.server,
+      'GET',
+      `/api/tenant/dashboards?pageSize=10&page=0&textSearch=${encodeURIComponent(TITLE)}`,
+      {
+        token,
+      },
+    );
     const info = page0.body.data.find((d) => d.title === TITLE);
     expect(info?.assignedCustomers).toEqual([
       expect.objectContaining({ title: 'Customer A', public: false }),
     ]);
     const stored = await api<{ configuration: { entityAliases: Record<string, { alias: string }> } }>(
-      server,
+      suite.server,
       'GET',
       `/api/dashboard/${info?.id.id}`,
       { token },
@@ -114,7 +116,7 @@ describe('dashboards', () => {
     ]);
 
     // Customer A's user sees it under Dashboards, read-only.
-    const customer = await openSignedIn(browser, server, 'customer@meridian.local', 'customer');
+    const customer = await openSignedIn(suite.browser, suite.server, 'customer@meridian.local', 'customer');
     await customer.page.click(tid(selectors.menu.link('/dashboards')));
     await rowOf(customer.page, TITLE).waitFor();
     expect(await customer.page.locator(tid(T.add)).count()).toBe(0);
@@ -123,7 +125,7 @@ describe('dashboards', () => {
 
     // A user of Customer B sees no dashboard.
     await addCustomerUser(token, 'Customer B', 'bea@meridian.local', 'customer-b');
-    const other = await openSignedIn(browser, server, 'bea@meridian.local', 'customer-b');
+    const other = await openSignedIn(suite.browser, suite.server, 'bea@meridian.local', 'customer-b');
     await other.page.click(tid(selectors.menu.link('/dashboards')));
     await other.page.waitForSelector(tid(T.root('dashboards')));
     await other.page.getByText('No dashboards found').waitFor();

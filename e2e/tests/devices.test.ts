@@ -1,22 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { selectors } from '../../packages/web/src/selectors';
-import { launchBrowser, screenshot, tid } from '../support/browser';
-import { api, loginToken, type RunningServer, startServer } from '../support/server';
+import { screenshot, tid } from '../support/browser';
+import { api, loginToken } from '../support/server';
 import { openSignedIn } from '../support/session';
+import { useServerAndBrowser } from '../support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 const T = selectors.entityTable;
 const DEVICE = 'E2E Device 1';
@@ -47,7 +37,7 @@ async function names(page: Page): Promise<string[]> {
 
 describe('devices', () => {
   it('a tenant admin sets up a device for Customer A, whose user then sees only its own devices', async () => {
-    const tenant = await openSignedIn(browser, server, 'tenant@meridian.local', 'tenant');
+    const tenant = await openSignedIn(suite.browser, suite.server, 'tenant@meridian.local', 'tenant');
     const page = tenant.page;
 
     // A device profile, through the profile wizard.
@@ -119,9 +109,9 @@ describe('devices', () => {
     await tenant.context.close();
 
     // What the server stored.
-    const token = await loginToken(server, 'tenant@meridian.local', 'tenant');
+    const token = await loginToken(suite.server, 'tenant@meridian.local', 'tenant');
     const device = await api<{ id: { id: string }; customerId: { id: string }; type: string }>(
-      server,
+      suite.server,
       'GET',
       `/api/tenant/devices?deviceName=${encodeURIComponent(DEVICE)}`,
       { token },
@@ -129,7 +119,7 @@ describe('devices', () => {
     expect(device.status).toBe(200);
     expect(device.body.type).toBe(PROFILE);
     const credentials = await api<{ credentialsType: string; credentialsValue: string }>(
-      server,
+      suite.server,
       'GET',
       `/api/device/${device.body.id.id}/credentials`,
       { token },
@@ -141,7 +131,7 @@ describe('devices', () => {
       password: 'e2e-secret',
     });
     const customerA = await api<{ title: string }>(
-      server,
+      suite.server,
       'GET',
       `/api/customer/${device.body.customerId.id}`,
       {
@@ -151,7 +141,7 @@ describe('devices', () => {
     expect(customerA.body.title).toBe('Customer A');
 
     // The customer user sees the device, and no device of another customer or of the tenant.
-    const customer = await openSignedIn(browser, server, 'customer@meridian.local', 'customer');
+    const customer = await openSignedIn(suite.browser, suite.server, 'customer@meridian.local', 'customer');
     await customer.page.click(tid(selectors.menu.link('/devices')));
     await rowOf(customer.page, DEVICE).waitFor();
     const visible = await names(customer.page);

@@ -1,23 +1,13 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { entityTabsSelectors } from '../../packages/web/src/components/entity-tabs/selectors';
 import { selectors } from '../../packages/web/src/selectors';
-import { launchBrowser, screenshot, tid } from '../support/browser';
-import { api, loginToken, type RunningServer, startServer } from '../support/server';
+import { screenshot, tid } from '../support/browser';
+import { api, loginToken } from '../support/server';
 import { openSignedIn } from '../support/session';
+import { useServerAndBrowser } from '../support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 const T = selectors.entityTable;
 const A = entityTabsSelectors.attributes;
@@ -83,21 +73,26 @@ async function addAttribute(page: Page, key: string, type: string, fill: (page: 
 
 describe('entity details tabs', () => {
   it('a tenant admin manages attributes, telemetry and relations of a device and reads the audit log', async () => {
-    const token = await loginToken(server, 'tenant@meridian.local', 'tenant');
-    const assetRes = await api<{ id: { id: string } }>(server, 'POST', '/api/asset', {
+    const token = await loginToken(suite.server, 'tenant@meridian.local', 'tenant');
+    const assetRes = await api<{ id: { id: string } }>(suite.server, 'POST', '/api/asset', {
       token,
       body: { name: ASSET, type: 'room' },
     });
     expect(assetRes.status).toBe(200);
     const deviceRes = await api<{ id: { id: string } }>(
-      server,
+      suite.server,
       'GET',
       `/api/tenant/devices?deviceName=${encodeURIComponent(DEVICE)}`,
       { token },
     );
     const deviceId = deviceRes.body.id.id;
 
-    const { context, page } = await openSignedIn(browser, server, 'tenant@meridian.local', 'tenant');
+    const { context, page } = await openSignedIn(
+      suite.browser,
+      suite.server,
+      'tenant@meridian.local',
+      'tenant',
+    );
     await page.click(tid(selectors.menu.link('/devices')));
     await rowOf(page, 'devices', DEVICE).waitFor();
     await openDetails(page, 'devices', DEVICE);
@@ -133,14 +128,14 @@ describe('entity details tabs', () => {
     await picture(page, 'entity-tabs-attributes');
 
     const server_ = await api<{ key: string; value: unknown }[]>(
-      server,
+      suite.server,
       'GET',
       `/api/plugins/telemetry/DEVICE/${deviceId}/values/attributes/SERVER_SCOPE`,
       { token },
     );
     expect(server_.body).toEqual([expect.objectContaining({ key: 'targetTemperature', value: 23.5 })]);
     const shared = await api<{ key: string; value: unknown }[]>(
-      server,
+      suite.server,
       'GET',
       `/api/plugins/telemetry/DEVICE/${deviceId}/values/attributes/SHARED_SCOPE`,
       { token },
@@ -152,10 +147,15 @@ describe('entity details tabs', () => {
     // Latest telemetry: posted over REST, seen after Refresh.
     await page.click(tid(T.detailsTab('telemetry')));
     await page.waitForSelector(tid(T.root('telemetry')));
-    const posted = await api(server, 'POST', `/api/plugins/telemetry/DEVICE/${deviceId}/timeseries/ANY`, {
-      token,
-      body: { temperature: 21.7, humidity: 43 },
-    });
+    const posted = await api(
+      suite.server,
+      'POST',
+      `/api/plugins/telemetry/DEVICE/${deviceId}/timeseries/ANY`,
+      {
+        token,
+        body: { temperature: 21.7, humidity: 43 },
+      },
+    );
     expect(posted.status).toBe(200);
     await page.click(`${tid(T.root('telemetry'))} ${tid(T.refresh)}`);
     await rowOf(page, 'telemetry', 'temperature').waitFor();

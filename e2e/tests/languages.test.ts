@@ -1,27 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { selectors } from '../../packages/web/src/selectors';
-import { launchBrowser, screenshot, tid } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { screenshot, tid } from '../support/browser';
 import { openSignedIn } from '../support/session';
+import { useServerAndBrowser } from '../support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 describe('console languages', () => {
   it('applies the language picked in the profile on Save, keeps it after a reload; Persian shows in the same layout', async () => {
-    const { context, page } = await openSignedIn(browser, server, 'customer@meridian.local', 'customer');
-    await page.goto(`${server.url}/profile`);
+    const { context, page } = await openSignedIn(
+      suite.browser,
+      suite.server,
+      'customer@meridian.local',
+      'customer',
+    );
+    await page.goto(`${suite.server.url}/profile`);
     await page.waitForSelector(tid(selectors.profile.page));
     await page.getByRole('combobox', { name: 'Language' }).click();
     await page.getByRole('option', { name: 'Deutsch' }).click();
@@ -39,7 +32,7 @@ describe('console languages', () => {
     await page.getByRole('option', { name: 'فارسی' }).click();
     await page.click(tid(selectors.profile.save));
     await page.waitForFunction(() => document.documentElement.lang === 'fa-IR');
-    await page.goto(`${server.url}/devices`);
+    await page.goto(`${suite.server.url}/devices`);
     await page.waitForSelector(tid(selectors.entityTable.row));
     await screenshot(page, 'language-fa-devices');
     await context.close();

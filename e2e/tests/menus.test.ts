@@ -1,22 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { selectors } from '../../packages/web/src/selectors';
-import { launchBrowser, screenshot, tid } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { screenshot, tid } from '../support/browser';
 import { menuPaths, openSignedIn } from '../support/session';
+import { useServerAndBrowser } from '../support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 // Spec 1 §2 "Menus per authority", limited to the pages Meridian has today; items of pages that do
 // not exist yet are hidden rather than dead links.
@@ -63,7 +51,7 @@ const cases = [
 describe('each demo user signs in and sees the menu of their authority', () => {
   for (const c of cases) {
     it(`${c.who}`, async () => {
-      const { context, page } = await openSignedIn(browser, server, c.email, c.password);
+      const { context, page } = await openSignedIn(suite.browser, suite.server, c.email, c.password);
       expect(new URL(page.url()).pathname).toBe('/home');
       expect(await menuPaths(page)).toEqual(c.menu);
       await expect.poll(() => page.textContent(tid(selectors.shell.userAuthority))).toBe(c.authority);
@@ -74,7 +62,12 @@ describe('each demo user signs in and sees the menu of their authority', () => {
   }
 
   it('the sysadmin settings pages load their stored values', async () => {
-    const { context, page } = await openSignedIn(browser, server, 'sysadmin@meridian.local', 'sysadmin');
+    const { context, page } = await openSignedIn(
+      suite.browser,
+      suite.server,
+      'sysadmin@meridian.local',
+      'sysadmin',
+    );
     await menuPaths(page); // expands the settings group
     await page.click(tid(selectors.menu.link('/settings/general')));
     await page.waitForSelector(tid(selectors.generalSettings.page));
@@ -90,9 +83,9 @@ describe('each demo user signs in and sees the menu of their authority', () => {
   });
 
   it('on a narrow screen the menu is closed and opens over the page', async () => {
-    const context = await browser.newContext({ viewport: { width: 420, height: 800 } });
+    const context = await suite.browser.newContext({ viewport: { width: 420, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.server.url}/login`);
     await page.fill(tid(selectors.login.username), 'tenant@meridian.local');
     await page.fill(tid(selectors.login.password), 'tenant');
     await page.click(tid(selectors.login.submit));

@@ -1,28 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { selectors } from '../../packages/web/src/selectors';
-import { launchBrowser, screenshot, tid } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { screenshot, tid } from '../support/browser';
 import { openSignedIn } from '../support/session';
+import { useServerAndBrowser } from '../support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 describe('not found', () => {
   it('an unknown address shows "page not found" with a link home; a missing device shows "not found" in its page', async () => {
-    const { context, page } = await openSignedIn(browser, server, 'tenant@meridian.local', 'tenant');
+    const { context, page } = await openSignedIn(
+      suite.browser,
+      suite.server,
+      'tenant@meridian.local',
+      'tenant',
+    );
 
-    await page.goto(`${server.url}/no/such/page`);
+    await page.goto(`${suite.server.url}/no/such/page`);
     await page.waitForSelector(tid(selectors.notFound.root));
     expect(new URL(page.url()).pathname).toBe('/no/such/page');
     expect(await page.getByRole('heading', { name: 'Page not found' }).count()).toBe(1);
@@ -30,7 +23,7 @@ describe('not found', () => {
     await page.click(tid(selectors.notFound.link));
     await page.waitForSelector(tid(selectors.home.page));
 
-    await page.goto(`${server.url}/devices/0f0f0f0f-0000-4000-8000-000000000000`);
+    await page.goto(`${suite.server.url}/devices/0f0f0f0f-0000-4000-8000-000000000000`);
     await page.waitForSelector(tid(selectors.notFound.root));
     expect(await page.getByRole('heading', { name: 'Not found' }).count()).toBe(1);
     expect(await page.locator(tid(selectors.app.toast)).count()).toBe(0);

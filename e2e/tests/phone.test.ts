@@ -1,22 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { selectors } from '../../packages/web/src/selectors';
-import { launchBrowser, newPage, screenshot, tid } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { newPage, screenshot, tid } from '../support/browser';
 import { signIn } from '../support/session';
+import { useServerAndBrowser } from '../support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 const T = selectors.entityTable;
 const PHONE = { width: 390, height: 844 };
@@ -33,8 +22,8 @@ const overflowsSideways = (page: Page) =>
 
 describe('phones (390 x 844)', () => {
   it('entity tables lead with the name, keep it readable and drop secondary columns; Add is one control', async () => {
-    const { context, page } = await newPage(browser, PHONE);
-    await page.goto(`${server.url}/login`);
+    const { context, page } = await newPage(suite.browser, PHONE);
+    await page.goto(`${suite.server.url}/login`);
     await signIn(page, 'tenant@meridian.local', 'tenant');
     await page.waitForSelector(tid(selectors.home.page));
 
@@ -44,7 +33,7 @@ describe('phones (390 x 844)', () => {
       ['/customers', 'customers', 'Title'],
       ['/deviceProfiles', 'device-profiles', 'Name'],
     ] as const) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${suite.server.url}${path}`);
       await page.waitForSelector(`${tid(T.root(id))} ${tid(T.row)}`);
       const texts = (await headers(page)).filter((text) => text.trim() !== '');
       expect(texts[0], path).toBe(name);
@@ -62,7 +51,7 @@ describe('phones (390 x 844)', () => {
       await screenshot(page, `phone-${id}`);
     }
 
-    await page.goto(`${server.url}/devices`);
+    await page.goto(`${suite.server.url}/devices`);
     await page.waitForSelector(tid(T.row));
     await page.locator(tid(T.row)).first().click();
     await page.waitForSelector(tid(T.details));

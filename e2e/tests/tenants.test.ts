@@ -1,22 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { selectors } from '../../packages/web/src/selectors';
-import { launchBrowser, newPage, screenshot, tid } from '../support/browser';
-import { api, loginToken, type RunningServer, startServer } from '../support/server';
+import { newPage, screenshot, tid } from '../support/browser';
+import { api, loginToken } from '../support/server';
 import { openSignedIn, signIn } from '../support/session';
+import { useServerAndBrowser } from '../support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 const T = selectors.entityTable;
 const PROFILE = 'E2E One device';
@@ -33,7 +23,7 @@ const settle = (page: Page, ms = 400) => page.waitForTimeout(ms);
 
 describe('tenants', () => {
   it('a tenant limited to one device: its admin activates the account and is refused a second device', async () => {
-    const sys = await openSignedIn(browser, server, 'sysadmin@meridian.local', 'sysadmin');
+    const sys = await openSignedIn(suite.browser, suite.server, 'sysadmin@meridian.local', 'sysadmin');
     const page = sys.page;
 
     // A tenant profile allowing one device.
@@ -100,7 +90,7 @@ describe('tenants', () => {
     await sys.context.close();
 
     // The new administrator follows the link, sets a password, and signs in with it.
-    const { context, page: admin } = await newPage(browser);
+    const { context, page: admin } = await newPage(suite.browser);
     await admin.goto(link);
     await admin.waitForSelector(tid(selectors.createPassword.card));
     await admin.fill(tid(selectors.createPassword.password), PASSWORD);
@@ -148,18 +138,18 @@ describe('tenants', () => {
     await context.close();
 
     // What the server stored: the tenant on the profile, one device, an active administrator.
-    const sysToken = await loginToken(server, 'sysadmin@meridian.local', 'sysadmin');
+    const sysToken = await loginToken(suite.server, 'sysadmin@meridian.local', 'sysadmin');
     const tenants = await api<{ data: { title: string; tenantProfileName: string; id: { id: string } }[] }>(
-      server,
+      suite.server,
       'GET',
       '/api/tenantInfos?pageSize=50&page=0',
       { token: sysToken },
     );
     const stored = tenants.body.data.find((item) => item.title === TENANT);
     expect(stored?.tenantProfileName).toBe(PROFILE);
-    const adminToken = await loginToken(server, ADMIN, PASSWORD);
+    const adminToken = await loginToken(suite.server, ADMIN, PASSWORD);
     const devices = await api<{ totalElements: number }>(
-      server,
+      suite.server,
       'GET',
       '/api/tenant/deviceInfos?pageSize=10&page=0',
       {
