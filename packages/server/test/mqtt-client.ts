@@ -1,5 +1,5 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import type { TestServer } from './helper.js';
+import { expectOk, type TestServer } from './helper.js';
 
 /**
  * Helpers for the MQTT API tests: a real `mqtt` client against the test server's MQTT listener,
@@ -108,3 +108,28 @@ export async function acknowledgedWhileOpen(
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Replaces the device's credentials with MQTT basic ones, as a tenant administrator does. */
+export async function useMqttBasic(
+  server: TestServer,
+  tenantToken: string,
+  deviceId: string,
+  basic: { clientId?: string; userName: string; password?: string },
+): Promise<void> {
+  const auth = { token: tenantToken };
+  const creds = expectOk(
+    await server.api.get<{ id: { id: string } }>(`/api/device/${deviceId}/credentials`, auth),
+  );
+  expectOk(
+    await server.api.post(
+      '/api/device/credentials',
+      {
+        id: creds.id,
+        deviceId: { entityType: 'DEVICE', id: deviceId },
+        credentialsType: 'MQTT_BASIC',
+        credentialsValue: JSON.stringify(basic),
+      },
+      auth,
+    ),
+  );
+}

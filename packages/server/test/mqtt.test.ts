@@ -3,7 +3,7 @@ import { v1 as uuidv1 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTenant, newDevice as seedDevice } from './factories.js';
 import { DEMO, deviceSessionOpen, eventually, expectOk, startServer, type TestServer } from './helper.js';
-import { acknowledgedWhileOpen, connackCode, connectDevice, sleep } from './mqtt-client.js';
+import { acknowledgedWhileOpen, connackCode, connectDevice, sleep, useMqttBasic } from './mqtt-client.js';
 
 /**
  * The MQTT device API (reference §4.3) through a real MQTT client: authentication, telemetry and
@@ -98,21 +98,7 @@ describe('connect', () => {
     const d = await newDevice();
     const clientId = `basic-${suffix()}`;
     const userName = `user-${suffix()}`;
-    const creds = expectOk(
-      await server.api.get<{ id: { id: string } }>(`/api/device/${d.id}/credentials`, ta()),
-    );
-    expectOk(
-      await server.api.post(
-        '/api/device/credentials',
-        {
-          id: creds.id,
-          deviceId: { entityType: 'DEVICE', id: d.id },
-          credentialsType: 'MQTT_BASIC',
-          credentialsValue: JSON.stringify({ clientId, userName, password: 'secret' }),
-        },
-        ta(),
-      ),
-    );
+    await useMqttBasic(server, tenantToken, d.id, { clientId, userName, password: 'secret' });
     expect(await connackCode(server, { clientId, username: userName, password: 'secret' })).toBe(0);
     expect(await connackCode(server, { clientId, username: userName, password: 'wrong' })).toBe(5);
   });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IClientOptions } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, deviceSessionOpen, eventually, expectOk, startServer, type TestServer } from './helper.js';
-import { acknowledgedWhileOpen, connackCode, connectDevice } from './mqtt-client.js';
+import { acknowledgedWhileOpen, connackCode, connectDevice, useMqttBasic } from './mqtt-client.js';
 
 /**
  * The MQTT device API with MQTT 5 clients (every ThingsBoard device SDK since 1.8 connects with
@@ -62,21 +62,7 @@ describe('MQTT 5 connect', () => {
     const d = await newDevice();
     const clientId = `basic5-${suffix()}`;
     const userName = `user-${suffix()}`;
-    const creds = expectOk(
-      await server.api.get<{ id: { id: string } }>(`/api/device/${d.id}/credentials`, ta()),
-    );
-    expectOk(
-      await server.api.post(
-        '/api/device/credentials',
-        {
-          id: creds.id,
-          deviceId: { entityType: 'DEVICE', id: d.id },
-          credentialsType: 'MQTT_BASIC',
-          credentialsValue: JSON.stringify({ clientId, userName, password: 'secret' }),
-        },
-        ta(),
-      ),
-    );
+    await useMqttBasic(server, tenantToken, d.id, { clientId, userName, password: 'secret' });
     expect(await connackCode(server, v5({ clientId, username: userName, password: 'secret' }))).toBe(0);
     expect(await connackCode(server, v5({ clientId, username: userName, password: 'wrong' }))).toBe(0x86);
   });
