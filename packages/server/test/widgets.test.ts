@@ -1,3 +1,4 @@
+import { NATIVE_WIDGET_TYPES, NATIVE_WIDGETS_BUNDLES, SYSTEM_WIDGETS_BUNDLES } from '@meridian/common';
 import { v1 as uuidv1 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, signInCallers } from './callers.js';
@@ -531,5 +532,106 @@ describe('widget types', () => {
     );
     expect(left.map((t) => t.id.id)).toEqual([keep.id.id]);
     expectError(await server.api.delete(`/api/widgetType/${drop.id.id}`, as('tenantAdmin')), 404, 32);
+  });
+});
+
+describe('system widget library', () => {
+  const nativeKeys = NATIVE_WIDGET_TYPES.map((t) => `${t.bundleAlias}.${t.typeAlias}`).sort();
+
+  it('holds, from the first start, the bundles with native types and only the native types', async () => {
+    const system = (await allBundles('tenantAdmin')).filter((b) => b.tenantId.id === NULL_UUID);
+    const installed = await server.store.db
+      .selectFrom('widgetsBundle')
+      .select('alias')
+      .where('tenantId', 'is', null)
+      .where(
+        'alias',
+        'in',
+        SYSTEM_WIDGETS_BUNDLES.map((b) => b.alias),
+      )
+      .execute();
+    expect(installed.map((b) => b.alias).sort()).toEqual(NATIVE_WIDGETS_BUNDLES.map((b) => b.alias).sort());
+    // Bundles without a native type (gpio_widgets, date, …) are not installed.
+    expect(NATIVE_WIDGETS_BUNDLES.length).toBeLessThan(SYSTEM_WIDGETS_BUNDLES.length);
+    for (const bundle of NATIVE_WIDGETS_BUNDLES) {
+      expect(system.find((b) => b.alias === bundle.alias)?.title, bundle.alias).toBe(bundle.title);
+    }
+
+    const listed: string[] = [];
+    for (const bundle of NATIVE_WIDGETS_BUNDLES) {
+      const infos = expectOk(
+        await server.api.get<{ alias: string; name: string; widgetType: string }[]>(
+          `/api/widgetTypesInfos?isSystem=true&bundleAlias=${bundle.alias}`,
+          as('tenantAdmin'),
+        ),
+      );
+      for (const info of infos) {
+        listed.push(`${bundle.alias}.${info.alias}`);
+        const native = NATIVE_WIDGET_TYPES.find(
+          (t) => t.bundleAlias === bundle.alias && t.typeAlias === info.alias,
+        );
+        expect(info.name).toBe(native?.name);
+        expect(info.widgetType).toBe(native?.type);
+      }
+    }
+    expect(listed.sort()).toEqual(nativeKeys);
+  });
+
+  it('serves the descriptors dashboards need, with settings schemas and default config as JSON text', async () => {
+    const chart = expectOk(
+      await server.api.get<WidgetTypeJson>(
+        '/api/widgetType?isSystem=true&bundleAlias=charts&alias=basic_timeseries',
+        as('customerUser'),
+      ),
+    );
+    expect(chart).toMatchObject({
+      tenantId: { entityType: 'TENANT', id: NULL_UUID },
+      name: 'Timeseries Line Chart',
+    });
+    const descriptor = chart.descriptor as Record<string, unknown>;
+    expect(descriptor).toMatchObject({
+      type: 'timeseries',
+      sizeX: 8,
+      sizeY: 5,
+      resources: [],
+      templateHtml: '',
+      templateCss: '',
+      controllerScript: '',
+      settingsSchema: '{}',
+    });
+    const config = JSON.parse(descriptor.defaultConfig as string);
+    expect(config).toMatchObject({
+      title: 'Timeseries Line Chart',
+      timewindow: { realtime: { timewindowMs: 60000 } },
+    });
+    expect(config.datasources[0].dataKeys[0]).toMatchObject({ type: 'function', label: 'Random' });
+
+    const card = expectOk(
+      await server.api.get<WidgetTypeJson>(
+        '/api/widgetType?isSystem=true&bundleAlias=cards&alias=simple_card',
+        as('otherTenantAdmin'),
+      ),
+    );
+    const schema = JSON.parse(card.descriptor.settingsSchema as string);
+    expect(Object.keys(schema.schema.properties)).toEqual(['labelPosition']);
+    expect(schema.schema.properties.labelPosition.type).toBe('string');
+
+    // A reference type Meridian does not render yet is not listed: dashboards get the "not found" placeholder.
+    expectError(
+      await server.api.get(
+        '/api/widgetType?isSystem=true&bundleAlias=cards&alias=qr_code',
+        as('customerUser'),
+      ),
+      404,
+      32,
+    );
+    expectError(
+      await server.api.get(
+        '/api/widgetType?isSystem=true&bundleAlias=gpio_widgets&alias=gpio_panel',
+        as('tenantAdmin'),
+      ),
+      404,
+      32,
+    );
   });
 });
