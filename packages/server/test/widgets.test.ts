@@ -212,7 +212,9 @@ describe('widgets bundles', () => {
       31,
       "Unsupported sort order 'UP'! Only 'ASC' or 'DESC' types are allowed.",
     );
-    expectError(await page('pageSize=2&page=0&sortProperty=alias'), 400, 31);
+    expectError(await page('pageSize=2&page=0&sortProperty=alias'), 400, 31, "Invalid sort property 'alias'");
+    // Names of the object prototype are no sort properties either.
+    expectError(await page('pageSize=2&page=0&sortProperty=constructor'), 400, 31);
     expectError(await page('pageSize=0&page=0'), 400, 31);
   });
 
