@@ -30,6 +30,8 @@ export * from './json.js';
 export * from './key-filter.js';
 export * from './languages.js';
 export * from './lwm2m.js';
+export * from './native-widget-descriptor.js';
+export * from './native-widgets.js';
 export * from './oauth2.js';
 export * from './ota.js';
 export * from './page.js';

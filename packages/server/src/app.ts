@@ -82,6 +82,10 @@ import { TenantsService } from './modules/tenants/service.js';
 import { UsersRepo } from './modules/users/repo.js';
 import { registerUserRoutes } from './modules/users/routes.js';
 import { UsersService } from './modules/users/service.js';
+import { WidgetsRepo } from './modules/widgets/repo.js';
+import { registerWidgetRoutes } from './modules/widgets/routes.js';
+import { WidgetsBundlesService } from './modules/widgets/service.js';
+import { WidgetTypesService } from './modules/widgets/types-service.js';
 import { TsKvPartitions } from './telemetry/partitions.js';
 import { TelemetryRepo } from './telemetry/repo.js';
 import { TelemetryService } from './telemetry/service.js';
@@ -186,6 +190,11 @@ export async function buildApp(
     assignments: new DashboardAssignmentService(db, dashboardsRepo, customersRepo, audit),
     home: new HomeDashboardService(dashboardsRepo, usersRepo, customersRepo, tenantsRepo),
   };
+  const widgetsRepo = new WidgetsRepo(db);
+  const widgets = {
+    bundles: new WidgetsBundlesService(db, widgetsRepo),
+    types: new WidgetTypesService(widgetsRepo),
+  };
   const relations = new RelationsService(db, new RelationsRepo(db), audit);
   const assignments = new CustomerAssignmentService(
     db,
@@ -283,6 +292,7 @@ export async function buildApp(
   registerCustomerRoutes(app, customers);
   registerAdminRoutes(app, admin);
   registerDashboardRoutes(app, dashboards);
+  registerWidgetRoutes(app, widgets);
   registerDeviceProfileRoutes(app, deviceProfiles);
   registerDeviceRoutes(app, devices);
   registerAssignmentRoutes(app, assignments, devices.kind);

@@ -4,8 +4,9 @@ import { migrate, openStore } from './db/store.js';
 import { stopOnBrokenStore } from './db/store-failure.js';
 import { installDemoData } from './install/demo-data.js';
 import { installSystemData, isInstalled } from './install/system-data.js';
+import { installSystemWidgets } from './install/system-widgets.js';
 
-/** Start-up: config → store and migrations → first-start install → HTTP. */
+/** Start-up: config → store and migrations → system widgets → first-start install → HTTP. */
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
     onStoreBroken: (error) => stopOnBrokenStore(error),
   });
   await migrate(store.db);
+  await installSystemWidgets(store.db);
   if (!(await isInstalled(store.db))) {
     await installSystemData(store.db, { baseUrl: `http://localhost:${config.port}` });
     if (config.demoData) await installDemoData(store.db);

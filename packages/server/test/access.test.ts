@@ -15,6 +15,7 @@ import { RELATIONS_CASES } from './access/relations.cases.js';
 import { RPC_CASES } from './access/rpc.cases.js';
 import { TELEMETRY_CASES } from './access/telemetry.cases.js';
 import { TENANCY_CASES } from './access/tenancy.cases.js';
+import { WIDGETS_CASES } from './access/widgets.cases.js';
 import { WS_CASES } from './access/ws.cases.js';
 import {
   type CustomerRef,
@@ -59,6 +60,7 @@ const CASES: Case[] = [
   ...DEVICE_API_CASES,
   ...DEVICE_CLAIMS_CASES,
   ...ALARMS_CASES,
+  ...WIDGETS_CASES,
 ];
 
 /**
@@ -164,11 +166,23 @@ async function secretsFor(caller: 'otherTenantAdmin' | 'otherCustomerUser'): Pro
       .select('id')
       .where('tenantId', '=', tenantId)
       .execute();
+    const bundles = await db
+      .selectFrom('widgetsBundle')
+      .select('id')
+      .where('tenantId', '=', tenantId)
+      .execute();
+    const widgetTypes = await db
+      .selectFrom('widgetType')
+      .select('id')
+      .where('tenantId', '=', tenantId)
+      .execute();
     return [
       tenantId,
       ...users.flatMap((u) => [u.id, u.email]),
       ...customers.map((c) => c.id),
       ...dashboards.map((d) => d.id),
+      ...bundles.map((b) => b.id),
+      ...widgetTypes.map((t) => t.id),
       ...(await ownedIds({ tenantId })),
     ];
   }

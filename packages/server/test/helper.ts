@@ -12,6 +12,7 @@ import { type Config, loadConfig } from '../src/config.js';
 import { migrate, openStore, type Store } from '../src/db/store.js';
 import { DEMO_ACCOUNTS, installDemoData } from '../src/install/demo-data.js';
 import { installSystemData, isInstalled, SYSADMIN_EMAIL } from '../src/install/system-data.js';
+import { installSystemWidgets } from '../src/install/system-widgets.js';
 
 /**
  * API test harness: a real Meridian server on a free loopback port, over a store of its own
@@ -88,9 +89,10 @@ export async function newStoreLocation(options: { persistent?: boolean } = {}): 
   };
 }
 
-/** The start-up sequence of main.ts: migrations, then the first-start install on an empty store. */
+/** The start-up sequence of main.ts: migrations, the system widgets, then the first-start install on an empty store. */
 export async function prepareStore(store: Store, config: Config): Promise<void> {
   await migrate(store.db);
+  await installSystemWidgets(store.db);
   if (!(await isInstalled(store.db))) {
     await installSystemData(store.db, { baseUrl: `http://localhost:${config.port}` });
     if (config.demoData) await installDemoData(store.db);

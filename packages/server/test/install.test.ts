@@ -1,9 +1,11 @@
+import { NATIVE_WIDGET_TYPES, NATIVE_WIDGETS_BUNDLES } from '@meridian/common';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { migrate, openStore, type Store } from '../src/db/store.js';
 import { installSystemData, isInstalled } from '../src/install/system-data.js';
+import { installSystemWidgets } from '../src/install/system-widgets.js';
 import {
   DEMO,
   expectError,
@@ -30,7 +32,15 @@ const TENANT_PROFILES = [
 
 async function counts(store: Store) {
   const count = async (
-    table: 'tbUser' | 'userCredentials' | 'tenant' | 'customer' | 'tenantProfile' | 'device',
+    table:
+      | 'tbUser'
+      | 'userCredentials'
+      | 'tenant'
+      | 'customer'
+      | 'tenantProfile'
+      | 'device'
+      | 'widgetsBundle'
+      | 'widgetType',
   ) => {
     const row = await store.db
       .selectFrom(table)
@@ -45,8 +55,15 @@ async function counts(store: Store) {
     customers: await count('customer'),
     tenantProfiles: await count('tenantProfile'),
     devices: await count('device'),
+    widgetsBundles: await count('widgetsBundle'),
+    widgetTypes: await count('widgetType'),
   };
 }
+
+const SYSTEM_WIDGETS = {
+  widgetsBundles: NATIVE_WIDGETS_BUNDLES.length,
+  widgetTypes: NATIVE_WIDGET_TYPES.length,
+};
 
 describe('first start and restart', () => {
   let location: StoreLocation;
@@ -73,6 +90,7 @@ describe('first start and restart', () => {
         customers: 2,
         tenantProfiles: 4,
         devices: 5,
+        ...SYSTEM_WIDGETS,
       });
       ({ token } = await first.api.login(DEMO.tenant.email, DEMO.tenant.password));
     } finally {
@@ -131,6 +149,51 @@ describe('install steps', () => {
   });
 });
 
+describe('system widgets on a store installed before them', () => {
+  it('adds the missing bundles and types at start, and keeps what the system administrator changed', async () => {
+    const location = await newStoreLocation();
+    const store = await openStore(
+      loadConfig({ DATA_DIR: location.dataDir, DATABASE_URL: location.databaseUrl ?? '' }),
+    );
+    try {
+      await migrate(store.db);
+      await installSystemData(store.db, { baseUrl: 'http://localhost:8080' });
+      expect((await counts(store)).widgetTypes).toBe(0);
+      await installSystemWidgets(store.db);
+      expect(await counts(store)).toMatchObject(SYSTEM_WIDGETS);
+
+      // An installation that misses a type and a bundle (as one of an older list would), with a
+      // type the system administrator renamed.
+      await store.db.deleteFrom('widgetType').where('alias', '=', 'navigation_cards').execute();
+      await store.db.deleteFrom('widgetsBundle').where('alias', '=', 'navigation_widgets').execute();
+      await store.db
+        .updateTable('widgetType')
+        .set({ name: 'Our line chart' })
+        .where('tenantId', 'is', null)
+        .where('alias', '=', 'basic_timeseries')
+        .execute();
+      const before = await store.db.selectFrom('widgetType').select(['id', 'alias']).execute();
+
+      await installSystemWidgets(store.db);
+      expect(await counts(store)).toMatchObject(SYSTEM_WIDGETS);
+      const after = await store.db.selectFrom('widgetType').select(['id', 'alias', 'name']).execute();
+      // The rows that were there keep their ids; only the missing one is new.
+      expect(after.filter((t) => before.some((b) => b.id === t.id))).toHaveLength(before.length);
+      expect(after.find((t) => t.alias === 'navigation_cards')?.name).toBe('Navigation cards');
+      expect(after.find((t) => t.alias === 'basic_timeseries')?.name).toBe('Our line chart');
+      const bundle = await store.db
+        .selectFrom('widgetsBundle')
+        .select(['title', 'tenantId'])
+        .where('alias', '=', 'navigation_widgets')
+        .executeTakeFirst();
+      expect(bundle).toEqual({ title: 'Navigation widgets', tenantId: null });
+    } finally {
+      await store.close();
+      await location.drop();
+    }
+  });
+});
+
 describe('without demo data', () => {
   it('holds only the system administrator, the tenant profiles and the system settings', async () => {
     const server = await startServer({ demo: false });
@@ -143,6 +206,7 @@ describe('without demo data', () => {
         customers: 0,
         tenantProfiles: 4,
         devices: 0,
+        ...SYSTEM_WIDGETS,
       });
       const users = await db
         .selectFrom('tbUser')

@@ -116,6 +116,10 @@ function customerUserMay(
   resource: Resource,
   target?: Target,
 ): boolean {
+  // System widgets belong to no tenant; customer users read them like their tenant's.
+  if ((resource === 'WIDGETS_BUNDLE' || resource === 'WIDGET_TYPE') && target?.tenantId === NULL_UUID) {
+    return operation === 'READ';
+  }
   const sameTenant = !target || target.tenantId === principal.tenantId;
   if (!sameTenant) return false;
   if (CUSTOMER_OWNED.has(resource)) {

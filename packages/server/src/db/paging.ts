@@ -1,4 +1,4 @@
-import type { PageData } from '@meridian/common';
+import { ownValue, type PageData } from '@meridian/common';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { badRequest } from '../http/api-error.js';
 import type { PageQuery } from '../http/page-query.js';
@@ -39,7 +39,8 @@ export async function fetchPage<DB, TB extends keyof DB, O, T>(
   }
   let sortColumn = spec.idColumn;
   if (page.sortProperty) {
-    const column = spec.sortable[page.sortProperty];
+    // Own keys only: `constructor` or `toString` are no sort properties (they would reach the SQL).
+    const column = ownValue(spec.sortable, page.sortProperty);
     if (!column) throw badRequest(`Invalid sort property '${page.sortProperty}'`);
     sortColumn = column;
   }

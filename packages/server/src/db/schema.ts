@@ -144,6 +144,30 @@ export interface DashboardTable {
   mobileOrder: number | null;
 }
 
+/** A widgets bundle; no tenant for the system bundles. */
+export interface WidgetsBundleTable {
+  id: string;
+  createdTime: number;
+  tenantId: string | null;
+  alias: string;
+  title: string;
+  image: string | null;
+  description: string | null;
+}
+
+/** A widget type of a bundle (by the bundle's alias); no tenant for system types. */
+export interface WidgetTypeTable {
+  id: string;
+  createdTime: number;
+  tenantId: string | null;
+  bundleAlias: string;
+  alias: string;
+  name: string;
+  image: string | null;
+  description: string | null;
+  descriptor: Json;
+}
+
 export interface RelationTable {
   fromId: string;
   fromType: string;
@@ -287,4 +311,6 @@ export interface Database {
   rpc: RpcTable;
   alarm: AlarmTable;
   entityAlarm: EntityAlarmTable;
+  widgetsBundle: WidgetsBundleTable;
+  widgetType: WidgetTypeTable;
 }

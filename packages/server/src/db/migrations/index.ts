@@ -8,6 +8,7 @@ import * as tsKvPartitions from './0006-ts-kv-partitions.js';
 import * as dashboards from './0007-dashboards.js';
 import * as alarms from './0008-alarms.js';
 import * as mailLinksFromBaseUrl from './0009-mail-links-from-base-url.js';
+import * as widgets from './0010-widgets.js';
 
 /**
  * Every schema migration, in order. Names are permanent: a released migration is never edited,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-dashboards': dashboards,
   '0008-alarms': alarms,
   '0009-mail-links-from-base-url': mailLinksFromBaseUrl,
+  '0010-widgets': widgets,
 };
