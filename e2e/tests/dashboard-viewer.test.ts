@@ -134,6 +134,8 @@ describe('dashboard viewer', () => {
     await publish(23.46);
     await expect.poll(() => value.textContent()).toBe('23.5 °C');
     await expect.poll(() => page.textContent(tid(D.widget('unknown')))).toContain('Widget type not found');
+    // The line chart draws on a canvas, loaded with its own chunk.
+    await page.waitForSelector(`${tid(D.widget('chart'))} canvas`);
     await screenshot(page, 'dashboard-viewer');
   });
 

@@ -13,6 +13,13 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     kind: 'latest',
     load: async () => (await import('./simple-card/SimpleCardWidget')).SimpleCardWidget,
   },
+  {
+    bundleAlias: 'charts',
+    typeAlias: 'basic_timeseries',
+    kind: 'timeseries',
+    load: async () =>
+      (await import('./timeseries-line-chart/TimeseriesLineChartWidget')).TimeseriesLineChartWidget,
+  },
 ];
 
 const BY_KEY = new Map(DEFINITIONS.map((definition) => [widgetKey(definition), definition]));
