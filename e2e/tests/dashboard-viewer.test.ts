@@ -112,7 +112,9 @@ beforeAll(async () => {
   const customer = made.body.assignedCustomers.find((c) => c.public);
   publicId = customer?.customerId.id ?? '';
   // The public customer sees only public entities: the device is made public too.
-  const devicePublic = await api(server, 'POST', `/api/customer/public/device/${device.body.id.id}`, { token });
+  const devicePublic = await api(server, 'POST', `/api/customer/public/device/${device.body.id.id}`, {
+    token,
+  });
   expect(devicePublic.status).toBe(200);
 });
 
