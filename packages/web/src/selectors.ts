@@ -144,9 +144,6 @@ export const selectors = {
     passwordReuseFrequencyDays: 'security-settings-reuse-days',
     save: 'security-settings-save',
   },
-  dashboard: {
-    placeholder: 'dashboard-placeholder',
-  },
   /** The dashboards table: its form, import input and dialogs. */
   dashboards: {
     title: 'dashboard-title',

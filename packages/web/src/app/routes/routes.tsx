@@ -127,8 +127,7 @@ export function createAppRoutes(): RouteObject[] {
             authorities: ['TENANT_ADMIN', 'CUSTOMER_USER'],
           }),
           lazy: async () => ({
-            Component: (await import('../../features/dashboard/DashboardPlaceholderPage'))
-              .DashboardPlaceholderPage,
+            Component: (await import('../../features/dashboard/DashboardPage')).DashboardPage,
           }),
         },
         {
@@ -277,8 +276,7 @@ export function createAppRoutes(): RouteObject[] {
                 breadcrumb: { label: 'dashboard.dashboards', icon: 'dashboards' },
               }),
               lazy: async () => ({
-                Component: (await import('../../features/dashboard/DashboardPlaceholderPage'))
-                  .DashboardPlaceholderPage,
+                Component: (await import('../../features/dashboard/DashboardPage')).DashboardPage,
               }),
             },
             {

@@ -5,11 +5,13 @@ import AssignmentReturn from '@mui/icons-material/AssignmentReturn';
 import FileDownload from '@mui/icons-material/FileDownload';
 import FileUpload from '@mui/icons-material/FileUpload';
 import Lock from '@mui/icons-material/Lock';
+import OpenInNew from '@mui/icons-material/OpenInNew';
 import Public from '@mui/icons-material/Public';
 import SupervisorAccount from '@mui/icons-material/SupervisorAccount';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { auditLogsTabSource } from '../../api/audit-logs';
 import {
   addDashboardCustomers,
@@ -135,6 +137,7 @@ export function useDashboardTable(scope: DashboardTableScope): {
 } {
   const { t } = useTranslation();
   const { http, toasts } = useServices();
+  const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const { start: startImport, input: importInput } = useJsonFileImport({
     parse: parseImportedDashboard,
@@ -273,6 +276,17 @@ export function useDashboardTable(scope: DashboardTableScope): {
       ];
     }
 
+    // The viewer exists now: every scope opens a dashboard from its row.
+    rowActions = [
+      {
+        id: 'openDashboard',
+        label: t('dashboard-viewer.open'),
+        icon: <OpenInNew fontSize="small" />,
+        onAction: (d) => navigate(`/dashboards/${encodeURIComponent(d.id.id)}`),
+      },
+      ...rowActions,
+    ];
+
     return {
       testId: 'dashboards',
       title,
@@ -313,7 +327,7 @@ export function useDashboardTable(scope: DashboardTableScope): {
           : entityDataTabs(t, { entityId: (d) => d.id, auditLogs: auditLogsTabSource(http, 'entity') }),
       },
     };
-  }, [t, http, scope, startImport]);
+  }, [t, http, scope, startImport, navigate]);
 
   return {
     config,

@@ -1,0 +1,169 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
+import { simpleCardSelectors } from '../../packages/web/src/widgets/simple-card/selectors';
+import { launchBrowser, newPage, screenshot, tid } from '../support/browser';
+import { api, loginToken, type RunningServer, startServer } from '../support/server';
+import { openSignedIn } from '../support/session';
+
+let server: RunningServer;
+let browser: Browser;
+let dashboardId: string;
+let publicId: string;
+
+const DEVICE = 'Thermostat T1';
+const TOKEN = 'T1_TEST_TOKEN';
+const D = dashboardSelectors;
+
+/** A dashboard as the reference exports it: a device alias, a simple card, a line chart, an unknown widget. */
+function dashboardJson(deviceId: string) {
+  const temperature = {
+    name: 'temperature',
+    type: 'timeseries',
+    label: 'Temperature',
+    color: '#2196f3',
+    units: '°C',
+    decimals: 1,
+  };
+  const datasources = [{ type: 'entity', entityAliasId: 'alias-1', dataKeys: [temperature] }];
+  const widget = (id: string, bundleAlias: string, typeAlias: string, type: string, title: string) => ({
+    id,
+    bundleAlias,
+    typeAlias,
+    type,
+    sizeX: 8,
+    sizeY: 5,
+    config: { title, showTitle: true, datasources, settings: {}, useDashboardTimewindow: true },
+  });
+  return {
+    title: 'Thermostat viewer',
+    configuration: {
+      widgets: {
+        card: widget('card', 'cards', 'simple_card', 'latest', 'Now'),
+        chart: widget('chart', 'charts', 'basic_timeseries', 'timeseries', 'Temperature chart'),
+        unknown: widget('unknown', 'custom_bundle', 'gizmo', 'latest', 'Gizmo'),
+      },
+      states: {
+        default: {
+          name: 'Thermostat viewer',
+          root: true,
+          layouts: {
+            main: {
+              widgets: {
+                card: { sizeX: 6, sizeY: 4, row: 0, col: 0, mobileOrder: 2 },
+                chart: { sizeX: 18, sizeY: 6, row: 0, col: 6, mobileOrder: 1, mobileHeight: 4 },
+                unknown: { sizeX: 8, sizeY: 6, row: 6, col: 0 },
+              },
+              gridSettings: {
+                columns: 24,
+                margins: [10, 10],
+                backgroundColor: '#eeeeee',
+                autoFillHeight: false,
+              },
+            },
+          },
+        },
+      },
+      entityAliases: {
+        'alias-1': {
+          id: 'alias-1',
+          alias: 'Thermostat',
+          filter: {
+            type: 'singleEntity',
+            resolveMultiple: false,
+            singleEntity: { entityType: 'DEVICE', id: deviceId },
+          },
+        },
+      },
+      timewindow: { realtime: { timewindowMs: 3_600_000 } },
+      settings: { showTitle: true },
+    },
+  };
+}
+
+async function publish(value: number) {
+  const res = await api(server, 'POST', `/api/v1/${TOKEN}/telemetry`, { body: { temperature: value } });
+  expect(res.status).toBe(200);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const token = await loginToken(server, 'tenant@meridian.local', 'tenant');
+  const device = await api<{ id: { id: string } }>(
+    server,
+    'GET',
+    `/api/tenant/devices?deviceName=${encodeURIComponent(DEVICE)}`,
+    { token },
+  );
+  const saved = await api<{ id: { id: string } }>(server, 'POST', '/api/dashboard', {
+    token,
+    body: dashboardJson(device.body.id.id),
+  });
+  expect(saved.status).toBe(200);
+  dashboardId = saved.body.id.id;
+  const made = await api<{ assignedCustomers: { customerId: { id: string }; public: boolean }[] }>(
+    server,
+    'POST',
+    `/api/customer/public/dashboard/${dashboardId}`,
+    { token },
+  );
+  expect(made.status).toBe(200);
+  const customer = made.body.assignedCustomers.find((c) => c.public);
+  publicId = customer?.customerId.id ?? '';
+  // The public customer sees only public entities: the device is made public too.
+  const devicePublic = await api(server, 'POST', `/api/customer/public/device/${device.body.id.id}`, {
+    token,
+  });
+  expect(devicePublic.status).toBe(200);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('dashboard viewer', () => {
+  it('shows the layout, updates the card live and keeps an unknown widget in its frame', async () => {
+    await publish(20);
+    const { page } = await openSignedIn(browser, server, 'tenant@meridian.local', 'tenant');
+    await page.goto(`${server.url}/dashboards/${dashboardId}`);
+    await page.waitForSelector(tid(D.viewer));
+    await expect.poll(() => page.textContent(tid(D.title))).toBe('Thermostat viewer');
+    expect(await page.textContent(tid(D.timewindow))).toBe('Realtime – last 1 hour');
+    const value = page.locator(`${tid(D.widget('card'))} ${tid(simpleCardSelectors.value)}`);
+    await expect.poll(() => value.textContent()).toBe('20.0 °C');
+    await publish(23.46);
+    await expect.poll(() => value.textContent()).toBe('23.5 °C');
+    await expect.poll(() => page.textContent(tid(D.widget('unknown')))).toContain('Widget type not found');
+    // The line chart draws on a canvas, loaded with its own chunk.
+    await page.waitForSelector(`${tid(D.widget('chart'))} canvas`);
+    await screenshot(page, 'dashboard-viewer');
+  });
+
+  it('opens full screen without the toolbar, and as the public customer without signing in', async () => {
+    const { page } = await newPage(browser);
+    await page.goto(`${server.url}/dashboard/${dashboardId}?publicId=${publicId}&hideToolbar=true`);
+    await page.waitForSelector(tid(D.widget('card')));
+    expect(await page.locator(tid(D.toolbar)).count()).toBe(0);
+    const value = page.locator(`${tid(D.widget('card'))} ${tid(simpleCardSelectors.value)}`);
+    await expect.poll(() => value.textContent()).toBe('23.5 °C');
+    await screenshot(page, 'dashboard-viewer-public');
+  });
+
+  it('stacks the widgets by mobile order on a 390 x 844 phone', async () => {
+    const { page } = await newPage(browser, { width: 390, height: 844 });
+    await page.goto(`${server.url}/dashboard/${dashboardId}?publicId=${publicId}`);
+    await page.waitForSelector(tid(D.widget('card')));
+    const boxes = await Promise.all(
+      ['chart', 'card', 'unknown'].map(async (id) => page.locator(tid(D.widget(id))).boundingBox()),
+    );
+    const [chart, card, unknown] = boxes.map((box) => box ?? { x: 0, y: 0, width: 0, height: 0 });
+    // One column as wide as the phone (less the margins), in mobile order, mobileHeight 4 rows of 70 px.
+    for (const box of [chart, card, unknown]) expect(box?.width).toBeGreaterThan(350);
+    expect(chart?.y).toBeLessThan(card?.y ?? 0);
+    expect(card?.y).toBeLessThan(unknown?.y ?? 0);
+    expect(Math.round(chart?.height ?? 0)).toBe(280);
+    await screenshot(page, 'dashboard-viewer-phone');
+  });
+});

@@ -1,0 +1,20 @@
+import { createContext, useContext } from 'react';
+import type { DashboardModel } from './runtime/dashboard-model';
+import type { StateParams } from './runtime/state-param';
+import type { SubscriptionWindow } from './runtime/subscription-window';
+
+/** What every widget of an open dashboard shares: the model, the current state and the time window. */
+export interface DashboardRuntime {
+  dashboardId: string;
+  model: DashboardModel;
+  stateParams: StateParams;
+  window: SubscriptionWindow;
+}
+
+export const DashboardRuntimeContext = createContext<DashboardRuntime | null>(null);
+
+export function useDashboardRuntime(): DashboardRuntime {
+  const runtime = useContext(DashboardRuntimeContext);
+  if (!runtime) throw new Error('useDashboardRuntime must be used inside a dashboard');
+  return runtime;
+}

@@ -1,0 +1,71 @@
+import type { EntityAlias, Timewindow, WidgetConfig, WidgetType } from '@meridian/common';
+
+/**
+ * The runtime model of a dashboard's `configuration` (reference console §5.1), after
+ * {@link restoreDashboard} has filled what saved JSON may leave out. The saved JSON stays the source:
+ * this model is read-only in the viewer.
+ */
+
+/** One widget as the dashboard stores it in `configuration.widgets`. */
+export interface DashboardWidget {
+  id: string;
+  bundleAlias: string;
+  typeAlias: string;
+  type: WidgetType;
+  sizeX: number;
+  sizeY: number;
+  config: WidgetConfig;
+}
+
+/** Where a layout places a widget, in grid cells. */
+export interface WidgetPosition {
+  sizeX: number;
+  sizeY: number;
+  row: number;
+  col: number;
+  mobileOrder: number | null;
+  /** Rows on phones; null for the widget's own height. */
+  mobileHeight: number | null;
+}
+
+/** A layout's grid (reference console §5.1 "Grid settings per layout"). */
+export interface GridSettings {
+  columns: number;
+  /** Horizontal and vertical gap between widgets, px. */
+  margin: number;
+  backgroundColor: string | null;
+  /** Stretch rows so the layout fills the viewport height. */
+  autoFillHeight: boolean;
+  mobileAutoFillHeight: boolean;
+  /** Row height on phones, px. */
+  mobileRowHeight: number;
+}
+
+export interface DashboardLayout {
+  widgets: Record<string, WidgetPosition>;
+  gridSettings: GridSettings;
+}
+
+export interface DashboardState {
+  id: string;
+  name: string;
+  root: boolean;
+  layouts: { main: DashboardLayout; right?: DashboardLayout };
+}
+
+/** Dashboard-level settings the viewer reads. */
+export interface DashboardSettings {
+  showTitle: boolean;
+  titleColor: string | null;
+  hideToolbar: boolean;
+  showDashboardTimewindow: boolean;
+}
+
+export interface DashboardModel {
+  widgets: Record<string, DashboardWidget>;
+  states: Record<string, DashboardState>;
+  entityAliases: Record<string, EntityAlias>;
+  /** The saved time window; undefined when the dashboard has none (the defaults apply). */
+  timewindow: Timewindow | undefined;
+  settings: DashboardSettings;
+}

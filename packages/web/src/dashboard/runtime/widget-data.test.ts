@@ -1,0 +1,106 @@
+import type { DataKey, EntityDataUpdate } from '@meridian/common';
+import { describe, expect, it } from 'vitest';
+import { datasourceCommand, initialValues, reduceUpdate } from './widget-data';
+
+const key = (name: string, type: DataKey['type']): DataKey => ({ name, type, label: name, color: '#000' });
+const KEYS = [key('temperature', 'timeseries'), key('active', 'attribute'), key('type', 'entityField')];
+const DEVICE = { id: { entityType: 'DEVICE' as const, id: 'd1' }, name: 'Thermostat', label: '' };
+const update = (fields: Partial<EntityDataUpdate>): EntityDataUpdate => ({
+  cmdId: 1,
+  cmdUpdateType: 'ENTITY_DATA',
+  errorCode: 0,
+  errorMsg: null,
+  data: null,
+  update: null,
+  allowedEntities: 10000,
+  ...fields,
+});
+
+describe('widget data', () => {
+  it('asks latest values of every key kind for a latest widget', () => {
+    const command = datasourceCommand(
+      [DEVICE],
+      KEYS,
+      'latest',
+      { kind: 'realtime', timewindowMs: 60_000 },
+      1000,
+    );
+    expect(command?.query?.entityFilter).toEqual({ type: 'singleEntity', singleEntity: DEVICE.id });
+    expect(command?.query?.latestValues).toEqual([
+      { type: 'TIME_SERIES', key: 'temperature' },
+      { type: 'ATTRIBUTE', key: 'active' },
+    ]);
+    expect(command?.query?.entityFields).toContainEqual({ type: 'ENTITY_FIELD', key: 'type' });
+    expect(command?.latestCmd?.keys).toHaveLength(3);
+  });
+
+  it('follows a rolling window, or fetches a fixed one, of the time series keys', () => {
+    const realtime = datasourceCommand(
+      [DEVICE],
+      KEYS,
+      'timeseries',
+      { kind: 'realtime', timewindowMs: 60_000 },
+      100_000,
+    );
+    expect(realtime?.tsCmd).toMatchObject({ keys: ['temperature'], startTs: 40_000, timeWindow: 60_000 });
+    const history = datasourceCommand(
+      [DEVICE],
+      KEYS,
+      'timeseries',
+      { kind: 'history', startTs: 5, endTs: 9 },
+      0,
+    );
+    expect(history?.historyCmd).toMatchObject({ keys: ['temperature'], startTs: 5, endTs: 9 });
+    expect(datasourceCommand([], KEYS, 'latest', { kind: 'history', startTs: 5, endTs: 9 }, 0)).toBeNull();
+  });
+
+  it('folds the first page and later changes into the values, never moving a value back', () => {
+    let values = initialValues([DEVICE], KEYS);
+    values = reduceUpdate(
+      values,
+      update({
+        data: {
+          data: [
+            {
+              entityId: DEVICE.id,
+              latest: {
+                TIME_SERIES: { temperature: { ts: 10, value: '21.5' } },
+                ENTITY_FIELD: { type: { ts: 0, value: 'thermostat' } },
+              },
+              timeseries: { temperature: [{ ts: 10, value: '21.5' }] },
+            },
+          ],
+          totalPages: 1,
+          totalElements: 1,
+          hasNext: false,
+        },
+      }),
+      KEYS,
+      0,
+    );
+    expect(values[0]?.latest.map((v) => v?.value)).toEqual(['21.5', undefined, 'thermostat']);
+    values = reduceUpdate(
+      values,
+      update({
+        update: [
+          {
+            entityId: DEVICE.id,
+            latest: { TIME_SERIES: { temperature: { ts: 5, value: '1' } } },
+            timeseries: { temperature: [{ ts: 20, value: '22' }] },
+          },
+        ],
+      }),
+      KEYS,
+      0,
+    );
+    expect(values[0]?.latest[0]?.value).toBe('21.5');
+    expect(values[0]?.series[0]).toEqual([
+      { ts: 10, value: '21.5' },
+      { ts: 20, value: '22' },
+    ]);
+    // Points that left a rolling window are dropped.
+    expect(reduceUpdate(values, update({ update: [] }), KEYS, 15)[0]?.series[0]).toEqual([
+      { ts: 20, value: '22' },
+    ]);
+  });
+});

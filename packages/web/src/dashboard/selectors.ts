@@ -1,0 +1,12 @@
+/** Test ids of the dashboard viewer, shared with /e2e. */
+export const dashboardSelectors = {
+  viewer: 'dashboard-viewer',
+  toolbar: 'dashboard-toolbar',
+  title: 'dashboard-viewer-title',
+  timewindow: 'dashboard-timewindow',
+  layout: 'dashboard-layout',
+  widget: (id: string) => `dashboard-widget-${id}`,
+  widgetTitle: 'dashboard-widget-title',
+  widgetMessage: 'dashboard-widget-message',
+  notFound: 'dashboard-not-found',
+};

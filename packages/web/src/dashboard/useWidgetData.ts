@@ -1,0 +1,98 @@
+import { normalizeDatasource, type WidgetConfig, type WidgetType } from '@meridian/common';
+import { useQueries } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { aliasResolutionQuery } from '../api/dashboard-runtime';
+import { useTelemetrySocket } from '../api/ws/use-telemetry-socket';
+import { useServices } from '../app/services/useServices';
+import type { DatasourceData } from '../widgets/widget-definition';
+import { useDashboardRuntime } from './dashboard-runtime-context';
+import type { AliasEntity } from './runtime/alias-resolution';
+import type { SubscriptionWindow } from './runtime/subscription-window';
+import {
+  type DataMode,
+  datasourceCommand,
+  type EntityValues,
+  initialValues,
+  isSupportedDataKey,
+  reduceUpdate,
+} from './runtime/widget-data';
+
+export type WidgetDataStatus = 'loading' | 'noEntity' | 'error' | 'ready';
+
+/** The oldest point a window keeps at this moment. */
+function sinceTsOf(window: SubscriptionWindow, mode: DataMode): number {
+  if (mode === 'latest') return 0;
+  return window.kind === 'realtime' ? Date.now() - window.timewindowMs : window.startTs;
+}
+
+/**
+ * A widget's data: resolves the aliases of its entity datasources, subscribes one entity data
+ * command per datasource on the session's telemetry socket, and ends them when the widget goes.
+ */
+export function useWidgetData(
+  config: WidgetConfig,
+  kind: WidgetType,
+  window: SubscriptionWindow,
+): { status: WidgetDataStatus; data: DatasourceData[] } {
+  const { http } = useServices();
+  const socket = useTelemetrySocket();
+  const { dashboardId, model, stateParams } = useDashboardRuntime();
+  const mode: DataMode = kind === 'timeseries' ? 'timeseries' : 'latest';
+  const datasources = useMemo(
+    () => (config.datasources ?? []).map(normalizeDatasource).filter((d) => d.type === 'entity'),
+    [config.datasources],
+  );
+  const aliases = datasources.map((d) =>
+    d.entityAliasId ? model.entityAliases[d.entityAliasId] : undefined,
+  );
+  const known = aliases.filter((alias) => alias !== undefined);
+  const resolutions = useQueries({
+    queries: known.map((alias) => aliasResolutionQuery(http, dashboardId, alias, stateParams)),
+  });
+  // A datasource without a known alias names no entity; one still resolving is null.
+  const entityLists: (AliasEntity[] | null)[] = aliases.map((alias) => {
+    const resolution = alias ? resolutions[known.indexOf(alias)] : undefined;
+    if (!resolution) return [];
+    if (!resolution.data) return null;
+    return resolution.data.kind === 'entities' ? resolution.data.entities : [];
+  });
+  const listsKey = JSON.stringify(entityLists.map((list) => list?.map((e) => e.id.id) ?? null));
+
+  const [values, setValues] = useState<EntityValues[][]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listsKey stands for entityLists
+  useEffect(() => {
+    const stops: (() => void)[] = [];
+    setValues(
+      datasources.map((d, i) => initialValues(entityLists[i] ?? [], d.dataKeys.filter(isSupportedDataKey))),
+    );
+    datasources.forEach((datasource, index) => {
+      const entities = entityLists[index];
+      const dataKeys = datasource.dataKeys.filter(isSupportedDataKey);
+      const command = entities ? datasourceCommand(entities, dataKeys, mode, window, Date.now()) : null;
+      if (!command) return;
+      stops.push(
+        socket.subscribe('entityDataCmds', command, (update) => {
+          setValues((current) => {
+            const next = [...current];
+            next[index] = reduceUpdate(current[index] ?? [], update, dataKeys, sinceTsOf(window, mode));
+            return next;
+          });
+        }),
+      );
+    });
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [socket, datasources, listsKey, mode, window]);
+
+  const data = datasources.map((datasource, index) => ({
+    datasource,
+    dataKeys: datasource.dataKeys.filter(isSupportedDataKey),
+    entities: values[index] ?? [],
+  }));
+  let status: WidgetDataStatus = 'ready';
+  if (resolutions.some((r) => r.isError)) status = 'error';
+  else if (entityLists.some((list) => list === null)) status = 'loading';
+  else if (datasources.length > 0 && entityLists.every((list) => list?.length === 0)) status = 'noEntity';
+  return { status, data };
+}

@@ -1,0 +1,40 @@
+import type { WidgetDefinition } from './widget-definition';
+
+/**
+ * Every native widget, by the reference's `"<bundleAlias>.<typeAlias>"` (reference widget-types.md),
+ * so dashboards exported from the reference find their widgets here. The only file that imports
+ * widget folders, and only through `import()`: each widget is its own chunk, loaded when a dashboard
+ * shows it (PRACTICES 1).
+ */
+const DEFINITIONS: readonly WidgetDefinition[] = [
+  {
+    bundleAlias: 'cards',
+    typeAlias: 'simple_card',
+    kind: 'latest',
+    load: async () => (await import('./simple-card/SimpleCardWidget')).SimpleCardWidget,
+  },
+  {
+    bundleAlias: 'charts',
+    typeAlias: 'basic_timeseries',
+    kind: 'timeseries',
+    load: async () =>
+      (await import('./timeseries-line-chart/TimeseriesLineChartWidget')).TimeseriesLineChartWidget,
+  },
+];
+
+const BY_KEY = new Map(DEFINITIONS.map((definition) => [widgetKey(definition), definition]));
+
+/** The registry key of a widget type. */
+export function widgetKey(type: { bundleAlias: string; typeAlias: string }): string {
+  return `${type.bundleAlias}.${type.typeAlias}`;
+}
+
+/** The native widget of a saved widget's type; undefined for a type this console does not have. */
+export function findWidget(type: { bundleAlias: string; typeAlias: string }): WidgetDefinition | undefined {
+  return BY_KEY.get(widgetKey(type));
+}
+
+/** Registry keys of every native widget. */
+export function registeredWidgetKeys(): string[] {
+  return [...BY_KEY.keys()];
+}
