@@ -2,37 +2,34 @@ import { describe, expect, it } from 'vitest';
 import { nativeWidgetDescriptor } from './native-widget-descriptor.js';
 import {
   isNativeWidgetType,
+  NATIVE_WIDGET_KEYS,
   NATIVE_WIDGET_TYPES,
   NATIVE_WIDGETS_BUNDLES,
   SYSTEM_WIDGETS_BUNDLES,
+  WIDGET_TYPE_CATALOGUE,
 } from './native-widgets.js';
 import { WIDGET_TYPES } from './widget.js';
 
 describe('native widget list', () => {
   it('names each type once, in a reference system bundle', () => {
-    const keys = NATIVE_WIDGET_TYPES.map((t) => `${t.bundleAlias}.${t.typeAlias}`);
+    const keys = WIDGET_TYPE_CATALOGUE.map((t) => `${t.bundleAlias}.${t.typeAlias}`);
     expect(new Set(keys).size).toBe(keys.length);
     const bundles = SYSTEM_WIDGETS_BUNDLES.map((b) => b.alias);
-    for (const type of NATIVE_WIDGET_TYPES) expect(bundles).toContain(type.bundleAlias);
+    for (const type of WIDGET_TYPE_CATALOGUE) expect(bundles).toContain(type.bundleAlias);
     expect(SYSTEM_WIDGETS_BUNDLES).toHaveLength(14);
   });
 
-  it('installs only the bundles that hold a native type', () => {
-    expect(NATIVE_WIDGETS_BUNDLES.map((b) => b.alias)).toEqual([
-      'cards',
-      'charts',
-      'analogue_gauges',
-      'digital_gauges',
-      'control_widgets',
-      'input_widgets',
-      'maps_v2',
-      'alarm_widgets',
-      'navigation_widgets',
+  it('renders natively only catalogued types, and installs only the bundles that hold one', () => {
+    expect(NATIVE_WIDGET_TYPES.map((t) => `${t.bundleAlias}.${t.typeAlias}`)).toEqual([
+      ...NATIVE_WIDGET_KEYS,
     ]);
+    expect(NATIVE_WIDGETS_BUNDLES.map((b) => b.alias)).toEqual(['cards', 'charts']);
   });
 
   it('answers whether a dashboard widget is rendered natively', () => {
     expect(isNativeWidgetType('charts', 'basic_timeseries')).toBe(true);
+    // Catalogued but not rendered yet: not offered.
+    expect(isNativeWidgetType('cards', 'entities_table')).toBe(false);
     expect(isNativeWidgetType('cards', 'qr_code')).toBe(false);
     // Aliases are unique per bundle only: the gateway bundle's attributes_card is another type.
     expect(isNativeWidgetType('gateway_widgets', 'attributes_card')).toBe(false);
@@ -41,7 +38,7 @@ describe('native widget list', () => {
 
 describe('nativeWidgetDescriptor', () => {
   it('builds a descriptor of the type with JSON text schemas and default config', () => {
-    for (const type of NATIVE_WIDGET_TYPES) {
+    for (const type of WIDGET_TYPE_CATALOGUE) {
       const descriptor = nativeWidgetDescriptor(type);
       expect(WIDGET_TYPES).toContain(descriptor.type);
       expect([descriptor.sizeX, descriptor.sizeY]).toEqual([type.sizeX, type.sizeY]);
@@ -52,7 +49,7 @@ describe('nativeWidgetDescriptor', () => {
   });
 
   it('lists the settings keys with their JSON types, and leaves class-held schemas empty', () => {
-    const table = NATIVE_WIDGET_TYPES.find((t) => t.typeAlias === 'alarms_table');
+    const table = WIDGET_TYPE_CATALOGUE.find((t) => t.typeAlias === 'alarms_table');
     if (!table) throw new Error('alarms_table is native');
     const settings = JSON.parse(nativeWidgetDescriptor(table).settingsSchema ?? '');
     expect(settings.schema.properties.defaultPageSize).toEqual({ title: 'defaultPageSize', type: 'number' });
@@ -60,14 +57,14 @@ describe('nativeWidgetDescriptor', () => {
     const keySettings = JSON.parse(nativeWidgetDescriptor(table).dataKeySettingsSchema ?? '');
     expect(Object.keys(keySettings.schema.properties)).toContain('columnWidth');
 
-    const gauge = NATIVE_WIDGET_TYPES.find((t) => t.typeAlias === 'radial_gauge_canvas_gauges');
+    const gauge = WIDGET_TYPE_CATALOGUE.find((t) => t.typeAlias === 'radial_gauge_canvas_gauges');
     if (!gauge) throw new Error('radial_gauge_canvas_gauges is native');
     expect(nativeWidgetDescriptor(gauge).settingsSchema).toBe('{}');
   });
 
   it('starts each kind with the datasources it consumes', () => {
     const config = (typeAlias: string) => {
-      const type = NATIVE_WIDGET_TYPES.find((t) => t.typeAlias === typeAlias);
+      const type = WIDGET_TYPE_CATALOGUE.find((t) => t.typeAlias === typeAlias);
       if (!type) throw new Error(`${typeAlias} is native`);
       return JSON.parse(nativeWidgetDescriptor(type).defaultConfig);
     };

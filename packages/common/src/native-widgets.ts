@@ -102,7 +102,11 @@ const SWITCH_SETTINGS = {
 } as const;
 
 /** The natively rendered widget types, with the reference's aliases, names, kinds and sizes. */
-export const NATIVE_WIDGET_TYPES: readonly NativeWidgetType[] = [
+/**
+ * Descriptor data of the reference types Meridian means to render natively (reference widget-types
+ * list), ready for their renderers. Only those in NATIVE_WIDGET_KEYS are installed and offered.
+ */
+export const WIDGET_TYPE_CATALOGUE: readonly NativeWidgetType[] = [
   {
     bundleAlias: 'cards',
     typeAlias: 'simple_card',
@@ -409,6 +413,17 @@ export const NATIVE_WIDGET_TYPES: readonly NativeWidgetType[] = [
     settings: { filterType: 'string', filter: 'array' },
   },
 ];
+
+/**
+ * The types the console renders today, as `"<bundleAlias>.<typeAlias>"`: the console's widget
+ * registry holds exactly these (a web test checks it). A renderer that lands adds its key here.
+ */
+export const NATIVE_WIDGET_KEYS: readonly string[] = ['cards.simple_card', 'charts.basic_timeseries'];
+
+/** The natively rendered types, with their descriptor data. */
+export const NATIVE_WIDGET_TYPES: readonly NativeWidgetType[] = WIDGET_TYPE_CATALOGUE.filter((type) =>
+  NATIVE_WIDGET_KEYS.includes(`${type.bundleAlias}.${type.typeAlias}`),
+);
 
 /** The system bundles that hold at least one natively rendered type: the ones installed. */
 export const NATIVE_WIDGETS_BUNDLES = SYSTEM_WIDGETS_BUNDLES.filter((bundle) =>

@@ -164,8 +164,8 @@ describe('system widgets on a store installed before them', () => {
 
       // An installation that misses a type and a bundle (as one of an older list would), with a
       // type the system administrator renamed.
-      await store.db.deleteFrom('widgetType').where('alias', '=', 'navigation_cards').execute();
-      await store.db.deleteFrom('widgetsBundle').where('alias', '=', 'navigation_widgets').execute();
+      await store.db.deleteFrom('widgetType').where('alias', '=', 'simple_card').execute();
+      await store.db.deleteFrom('widgetsBundle').where('alias', '=', 'cards').execute();
       await store.db
         .updateTable('widgetType')
         .set({ name: 'Our line chart' })
@@ -179,14 +179,14 @@ describe('system widgets on a store installed before them', () => {
       const after = await store.db.selectFrom('widgetType').select(['id', 'alias', 'name']).execute();
       // The rows that were there keep their ids; only the missing one is new.
       expect(after.filter((t) => before.some((b) => b.id === t.id))).toHaveLength(before.length);
-      expect(after.find((t) => t.alias === 'navigation_cards')?.name).toBe('Navigation cards');
+      expect(after.find((t) => t.alias === 'simple_card')?.name).toBe('Simple card');
       expect(after.find((t) => t.alias === 'basic_timeseries')?.name).toBe('Our line chart');
       const bundle = await store.db
         .selectFrom('widgetsBundle')
         .select(['title', 'tenantId'])
-        .where('alias', '=', 'navigation_widgets')
+        .where('alias', '=', 'cards')
         .executeTakeFirst();
-      expect(bundle).toEqual({ title: 'Navigation widgets', tenantId: null });
+      expect(bundle).toEqual({ title: 'Cards', tenantId: null });
     } finally {
       await store.close();
       await location.drop();
