@@ -1,8 +1,10 @@
+import { useTheme } from '@mui/material/styles';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { chartColorsOf } from '../chart-colors';
 import type { WidgetProps } from '../widget-definition';
 import { lineChartOption } from './line-chart-option';
 
@@ -13,6 +15,7 @@ echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, Canvas
 export function TimeseriesLineChartWidget(props: WidgetProps) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const colors = chartColorsOf(useTheme());
   useEffect(() => {
     const host = element.current;
     if (!host) return;
@@ -27,7 +30,7 @@ export function TimeseriesLineChartWidget(props: WidgetProps) {
     };
   }, []);
   useEffect(() => {
-    chart.current?.setOption(lineChartOption(props), { notMerge: true });
+    chart.current?.setOption(lineChartOption(props, colors), { notMerge: true });
   });
   return <div ref={element} style={{ position: 'absolute', inset: 0 }} />;
 }

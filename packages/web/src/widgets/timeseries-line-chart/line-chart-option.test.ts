@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { dataKey, entityData, widgetProps } from '../../test/widget-test-data';
 import { chartSeries, lineChartOption } from './line-chart-option';
 
+const DARK = { text: 'rgba(255, 255, 255, 0.7)', line: 'rgba(255, 255, 255, 0.12)', surface: '#1e1e1e' };
+
 describe('line chart option', () => {
   it('draws each time series key as a line of numeric points in the key colour', () => {
     const keys = [
@@ -31,12 +33,21 @@ describe('line chart option', () => {
         ],
       },
     ]);
-    const option = lineChartOption(props) as {
-      legend: { show: boolean };
-      xAxis: { min: number; max: number };
+    const option = lineChartOption(props, DARK) as {
+      legend: { show: boolean; textStyle: { color: string } };
+      xAxis: {
+        min: number;
+        max: number;
+        axisLabel: { color: string };
+        splitLine: { lineStyle: { color: string } };
+      };
     };
     expect(option.legend.show).toBe(true);
     expect(option.xAxis).toMatchObject({ min: 0, max: 100_000 });
+    // The theme's colours, so the chart reads in dark mode.
+    expect(option.legend.textStyle.color).toBe(DARK.text);
+    expect(option.xAxis.axisLabel.color).toBe(DARK.text);
+    expect(option.xAxis.splitLine.lineStyle.color).toBe(DARK.line);
   });
 
   it('names lines by entity when a datasource has several, and hides the legend when asked', () => {
@@ -44,6 +55,6 @@ describe('line chart option', () => {
       showLegend: false,
     });
     expect(chartSeries(props).map((s) => s.name)).toEqual(['A t', 'B t']);
-    expect((lineChartOption(props) as { legend: { show: boolean } }).legend.show).toBe(false);
+    expect((lineChartOption(props, DARK) as { legend: { show: boolean } }).legend.show).toBe(false);
   });
 });

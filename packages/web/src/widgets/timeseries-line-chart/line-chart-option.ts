@@ -1,5 +1,6 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { dataKeyLabel, numericValue } from '../../dashboard/runtime/format-value';
+import type { ChartColors } from '../chart-colors';
 import type { WidgetProps } from '../widget-definition';
 
 /** One line of the chart: an entity's time series of one key. */
@@ -28,7 +29,12 @@ export function chartSeries({ data }: Pick<WidgetProps, 'data'>): ChartSeries[] 
 }
 
 /** The ECharts option of a line chart over `range`, with a legend unless `showLegend` is false. */
-export function lineChartOption(props: WidgetProps): EChartsCoreOption {
+export function lineChartOption(props: WidgetProps, colors: ChartColors): EChartsCoreOption {
+  const axis = {
+    axisLabel: { color: colors.text },
+    axisLine: { lineStyle: { color: colors.line } },
+    splitLine: { lineStyle: { color: colors.line } },
+  };
   const series = chartSeries(props);
   const showLegend = props.config.showLegend !== false;
   const position = props.config.legendConfig?.position ?? 'bottom';
@@ -40,12 +46,17 @@ export function lineChartOption(props: WidgetProps): EChartsCoreOption {
       top: showLegend && position === 'top' ? 32 : 12,
       bottom: showLegend && position === 'bottom' ? 56 : 28,
     },
-    tooltip: { trigger: 'axis' },
+    tooltip: { trigger: 'axis', backgroundColor: colors.surface, textStyle: { color: colors.text } },
     legend: showLegend
-      ? { show: true, [position === 'top' ? 'top' : 'bottom']: 0, type: 'scroll' }
+      ? {
+          show: true,
+          [position === 'top' ? 'top' : 'bottom']: 0,
+          type: 'scroll',
+          textStyle: { color: colors.text },
+        }
       : { show: false },
-    xAxis: { type: 'time', min: props.range.startTs, max: props.range.endTs },
-    yAxis: { type: 'value', scale: true },
+    xAxis: { type: 'time', min: props.range.startTs, max: props.range.endTs, ...axis },
+    yAxis: { type: 'value', scale: true, ...axis },
     series: series.map((s) => ({
       type: 'line',
       name: s.name,
