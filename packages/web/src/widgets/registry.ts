@@ -14,6 +14,12 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     load: async () => (await import('./simple-card/SimpleCardWidget')).SimpleCardWidget,
   },
   {
+    bundleAlias: 'cards',
+    typeAlias: 'entities_table',
+    kind: 'latest',
+    load: async () => (await import('./entities-table/EntitiesTableWidget')).EntitiesTableWidget,
+  },
+  {
     bundleAlias: 'charts',
     typeAlias: 'basic_timeseries',
     kind: 'timeseries',
