@@ -29,6 +29,7 @@ describe('native widget list', () => {
   it('answers whether a dashboard widget is rendered natively', () => {
     expect(isNativeWidgetType('charts', 'basic_timeseries')).toBe(true);
     expect(isNativeWidgetType('cards', 'entities_table')).toBe(true);
+    expect(isNativeWidgetType('cards', 'timeseries_table')).toBe(true);
     // Catalogued but not rendered yet: not offered.
     expect(isNativeWidgetType('cards', 'markdown_card')).toBe(false);
     expect(isNativeWidgetType('cards', 'qr_code')).toBe(false);

@@ -421,6 +421,7 @@ export const WIDGET_TYPE_CATALOGUE: readonly NativeWidgetType[] = [
 export const NATIVE_WIDGET_KEYS: readonly string[] = [
   'cards.simple_card',
   'cards.entities_table',
+  'cards.timeseries_table',
   'charts.basic_timeseries',
 ];
 

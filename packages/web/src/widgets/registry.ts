@@ -20,6 +20,12 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     load: async () => (await import('./entities-table/EntitiesTableWidget')).EntitiesTableWidget,
   },
   {
+    bundleAlias: 'cards',
+    typeAlias: 'timeseries_table',
+    kind: 'timeseries',
+    load: async () => (await import('./timeseries-table/TimeseriesTableWidget')).TimeseriesTableWidget,
+  },
+  {
     bundleAlias: 'charts',
     typeAlias: 'basic_timeseries',
     kind: 'timeseries',
