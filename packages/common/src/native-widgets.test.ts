@@ -28,8 +28,10 @@ describe('native widget list', () => {
 
   it('answers whether a dashboard widget is rendered natively', () => {
     expect(isNativeWidgetType('charts', 'basic_timeseries')).toBe(true);
+    expect(isNativeWidgetType('cards', 'entities_table')).toBe(true);
+    expect(isNativeWidgetType('cards', 'timeseries_table')).toBe(true);
     // Catalogued but not rendered yet: not offered.
-    expect(isNativeWidgetType('cards', 'entities_table')).toBe(false);
+    expect(isNativeWidgetType('cards', 'markdown_card')).toBe(false);
     expect(isNativeWidgetType('cards', 'qr_code')).toBe(false);
     // Aliases are unique per bundle only: the gateway bundle's attributes_card is another type.
     expect(isNativeWidgetType('gateway_widgets', 'attributes_card')).toBe(false);

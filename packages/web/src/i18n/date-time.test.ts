@@ -10,6 +10,15 @@ describe('the shared date-time and number formats', () => {
     expect(formatDateTime(INSTANT, 'de_DE', 'UTC')).toBe('05.01.2024, 13:08:09');
   });
 
+  it('show milliseconds when asked', () => {
+    expect(formatDateTime(INSTANT + 42, 'en_US', 'UTC', { milliseconds: true })).toBe(
+      '01/05/2024, 01:08:09.042 PM',
+    );
+    expect(formatDateTime(INSTANT + 42, 'de_DE', 'UTC', { milliseconds: true })).toBe(
+      '05.01.2024, 13:08:09,042',
+    );
+  });
+
   it('follow the time zone', () => {
     expect(formatDateTime(INSTANT, 'de_DE', 'Europe/Berlin')).toBe('05.01.2024, 14:08:09');
     expect(formatDateTime(INSTANT, 'de_DE', 'America/New_York')).toBe('05.01.2024, 08:08:09');

@@ -10,8 +10,12 @@ import { toBcp47 } from './languages';
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
-function dateTimeFormat(language: string, timeZone: string | undefined): Intl.DateTimeFormat {
-  const cacheKey = `${language}|${timeZone ?? ''}`;
+function dateTimeFormat(
+  language: string,
+  timeZone: string | undefined,
+  milliseconds: boolean,
+): Intl.DateTimeFormat {
+  const cacheKey = `${language}|${timeZone ?? ''}|${milliseconds ? 'ms' : ''}`;
   let format = dateTimeFormats.get(cacheKey);
   if (!format) {
     format = new Intl.DateTimeFormat(toBcp47(language), {
@@ -21,6 +25,7 @@ function dateTimeFormat(language: string, timeZone: string | undefined): Intl.Da
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
+      ...(milliseconds ? { fractionalSecondDigits: 3 as const } : {}),
       ...(timeZone ? { timeZone } : {}),
     });
     dateTimeFormats.set(cacheKey, format);
@@ -28,16 +33,20 @@ function dateTimeFormat(language: string, timeZone: string | undefined): Intl.Da
   return format;
 }
 
-/** Epoch ms as date and time to the second, e.g. "11/26/2026, 02:05:09 PM" or "26.11.2026, 14:05:09". */
+/**
+ * Epoch ms as date and time to the second, e.g. "11/26/2026, 02:05:09 PM" or "26.11.2026, 14:05:09";
+ * to the millisecond with `milliseconds` ("11/26/2026, 02:05:09.042 PM").
+ */
 export function formatDateTime(
   epochMs: number | null | undefined,
   language: string,
   timeZone?: string,
+  { milliseconds = false }: { milliseconds?: boolean } = {},
 ): string {
   if (epochMs === null || epochMs === undefined || !Number.isFinite(epochMs)) {
     return '';
   }
-  return dateTimeFormat(language, timeZone).format(epochMs);
+  return dateTimeFormat(language, timeZone, milliseconds).format(epochMs);
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');

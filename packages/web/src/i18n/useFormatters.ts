@@ -4,6 +4,8 @@ import { formatDateTime } from './date-time';
 
 export interface Formatters {
   dateTime: (epochMs: number | null | undefined) => string;
+  /** Date and time to the millisecond. */
+  dateTimeMs: (epochMs: number | null | undefined) => string;
 }
 
 /** The shared formatters of date-time.ts, bound to the user's current language. */
@@ -13,6 +15,7 @@ export function useFormatters(): Formatters {
   return useMemo(
     () => ({
       dateTime: (epochMs) => formatDateTime(epochMs, language),
+      dateTimeMs: (epochMs) => formatDateTime(epochMs, language, undefined, { milliseconds: true }),
     }),
     [language],
   );

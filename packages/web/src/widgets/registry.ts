@@ -14,6 +14,18 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     load: async () => (await import('./simple-card/SimpleCardWidget')).SimpleCardWidget,
   },
   {
+    bundleAlias: 'cards',
+    typeAlias: 'entities_table',
+    kind: 'latest',
+    load: async () => (await import('./entities-table/EntitiesTableWidget')).EntitiesTableWidget,
+  },
+  {
+    bundleAlias: 'cards',
+    typeAlias: 'timeseries_table',
+    kind: 'timeseries',
+    load: async () => (await import('./timeseries-table/TimeseriesTableWidget')).TimeseriesTableWidget,
+  },
+  {
     bundleAlias: 'charts',
     typeAlias: 'basic_timeseries',
     kind: 'timeseries',

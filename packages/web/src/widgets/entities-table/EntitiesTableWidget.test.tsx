@@ -1,0 +1,143 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { WithConsoleMessages } from '../../test/i18n-console';
+import { dataKey, entityData, widgetProps } from '../../test/widget-test-data';
+import { widgetTableSelectors as s } from '../table-parts/selectors';
+import type { WidgetProps } from '../widget-definition';
+import { EntitiesTableWidget } from './EntitiesTableWidget';
+
+const renderTable = (props: WidgetProps) =>
+  render(<EntitiesTableWidget {...props} />, { wrapper: WithConsoleMessages });
+
+/** The text of each shown row's cells. */
+const shownRows = () =>
+  screen.getAllByTestId(s.row).map((row) =>
+    within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  );
+
+const headers = () => screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+
+const temperature = dataKey('temperature', { label: 'Temperature', decimals: 1, units: '°C' });
+const state = dataKey('state', { type: 'attribute', label: 'State' });
+
+describe('EntitiesTableWidget', () => {
+  it('shows one row per entity with name, type and each key’s latest value in its units and decimals', () => {
+    renderTable(
+      widgetProps(
+        [temperature, state],
+        [entityData('T1', ['21.456', 'on']), entityData('T2', [undefined, 'off'])],
+      ),
+    );
+    expect(headers()).toEqual(['Entity name', 'Entity type', 'Temperature', 'State']);
+    expect(shownRows()).toEqual([
+      ['T1', 'Device', '21.5 °C', 'on'],
+      ['T2', 'Device', '', 'off'],
+    ]);
+  });
+
+  it('shows the label column and custom titles when the settings say so, and hides the type', () => {
+    const labelled = {
+      ...entityData('T1', ['20']),
+      entity: { ...entityData('T1', []).entity, label: 'Kitchen' },
+    };
+    renderTable(
+      widgetProps([temperature], [labelled], {
+        settings: {
+          displayEntityLabel: true,
+          displayEntityType: false,
+          entityNameColumnTitle: 'Sensor',
+          entityLabelColumnTitle: 'Room',
+        },
+      }),
+    );
+    expect(headers()).toEqual(['Sensor', 'Room', 'Temperature']);
+    expect(shownRows()).toEqual([['T1', 'Kitchen', '20.0 °C']]);
+  });
+
+  it('searches the shown cells on the client, and shows everything again when search closes', async () => {
+    const user = userEvent.setup();
+    renderTable(
+      widgetProps(
+        [temperature, state],
+        [entityData('Boiler', ['70', 'on']), entityData('Fridge', ['4', 'off'])],
+      ),
+    );
+    await user.click(screen.getByTestId(s.searchOpen));
+    await user.type(screen.getByTestId(s.searchInput), 'OFF');
+    expect(shownRows().map((row) => row[0])).toEqual(['Fridge']);
+    await user.clear(screen.getByTestId(s.searchInput));
+    await user.type(screen.getByTestId(s.searchInput), 'nothing');
+    expect(screen.getByTestId(s.empty)).toHaveTextContent('No rows matching “nothing”.');
+    await user.click(screen.getByTestId(s.searchClose));
+    expect(shownRows()).toHaveLength(2);
+  });
+
+  it('has no search when enableSearch is false', () => {
+    renderTable(widgetProps([temperature], [entityData('T1', ['1'])], { settings: { enableSearch: false } }));
+    expect(screen.queryByTestId(s.searchOpen)).not.toBeInTheDocument();
+  });
+
+  it('pages by defaultPageSize, keeps the page on a live update, and shows all rows without pagination', async () => {
+    const user = userEvent.setup();
+    const entities = (value: string) =>
+      Array.from({ length: 12 }, (_, i) => entityData(`D${String(i + 1).padStart(2, '0')}`, [value]));
+    const props = (value: string, settings = {}) =>
+      widgetProps([temperature], entities(value), { settings: { defaultPageSize: 5, ...settings } });
+    const { rerender } = renderTable(props('1'));
+    expect(shownRows().map((row) => row[0])).toEqual(['D01', 'D02', 'D03', 'D04', 'D05']);
+    expect(screen.getByTestId(s.pagination)).toHaveTextContent('1–5 of 12');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(shownRows().map((row) => row[0])).toEqual(['D11', 'D12']);
+
+    rerender(<EntitiesTableWidget {...props('2')} />);
+    expect(shownRows()).toEqual([
+      ['D11', 'Device', '2.0 °C'],
+      ['D12', 'Device', '2.0 °C'],
+    ]);
+
+    rerender(<EntitiesTableWidget {...props('2', { displayPagination: false })} />);
+    expect(shownRows()).toHaveLength(12);
+    expect(screen.queryByTestId(s.pagination)).not.toBeInTheDocument();
+  });
+
+  it('sorts by entity name by default, by defaultSortOrder (a key label or name, "-" descending) and by header click', async () => {
+    const user = userEvent.setup();
+    const entities = [entityData('b', ['10']), entityData('a', ['9']), entityData('c', ['100'])];
+    const { unmount } = renderTable(widgetProps([temperature], entities));
+    expect(shownRows().map((row) => row[0])).toEqual(['a', 'b', 'c']);
+    unmount();
+
+    renderTable(widgetProps([temperature], entities, { settings: { defaultSortOrder: '-temperature' } }));
+    expect(shownRows().map((row) => row[2])).toEqual(['100.0 °C', '10.0 °C', '9.0 °C']);
+    await user.click(within(screen.getByTestId(s.header('key:Temperature'))).getByRole('button'));
+    expect(shownRows().map((row) => row[2])).toEqual(['9.0 °C', '10.0 °C', '100.0 °C']);
+    await user.click(within(screen.getByTestId(s.header('entityName'))).getByRole('button'));
+    expect(shownRows().map((row) => row[0])).toEqual(['a', 'b', 'c']);
+  });
+
+  it('lists the entities of every datasource, with the keys of all of them as columns', () => {
+    const humidity = dataKey('humidity', { label: 'Humidity', units: '%', decimals: 0 });
+    const props = widgetProps([temperature], [entityData('T1', ['20']), entityData('T2', ['22'])]);
+    props.data.push({
+      datasource: { type: 'entity', dataKeys: [humidity] },
+      dataKeys: [humidity],
+      entities: [
+        {
+          ...entityData('H1', ['55']),
+          entity: { id: { entityType: 'ASSET', id: 'h1' }, name: 'H1', label: '' },
+        },
+      ],
+    });
+    renderTable(props);
+    expect(headers()).toEqual(['Entity name', 'Entity type', 'Temperature', 'Humidity']);
+    expect(shownRows()).toEqual([
+      ['H1', 'Asset', '', '55 %'],
+      ['T1', 'Device', '20.0 °C', ''],
+      ['T2', 'Device', '22.0 °C', ''],
+    ]);
+  });
+});
