@@ -2,6 +2,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+const MUI_BASE =
+  /node_modules[\\/]@mui[\\/]material[\\/](esm[\\/])?(styles|utils|internal|zero-styled|DefaultPropsProvider|useTheme|ButtonBase|Button|Typography|Paper|SvgIcon|InputBase|InputLabel|OutlinedInput|FormControl|FormLabel)[\\/]/;
+
 const commonEntry = fileURLToPath(new URL('../common/src/index.ts', import.meta.url));
 
 // The console resolves @meridian/common to its TypeScript sources, so a web build does not need
@@ -22,5 +25,15 @@ export default defineConfig({
     sourcemap: false,
     // The manifest lets scripts/route-bundle-size.mjs measure what each route loads.
     manifest: true,
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          // The MUI pieces the login form is made of, in one chunk. Left to the automatic
+          // splitting they fall into many small chunks whose boundaries move whenever a lazy route
+          // or widget starts sharing one of them, and the login route's bytes grow with the count.
+          groups: [{ name: 'mui-base', test: MUI_BASE }],
+        },
+      },
+    },
   },
 });
