@@ -418,7 +418,11 @@ export const WIDGET_TYPE_CATALOGUE: readonly NativeWidgetType[] = [
  * The types the console renders today, as `"<bundleAlias>.<typeAlias>"`: the console's widget
  * registry holds exactly these (a web test checks it). A renderer that lands adds its key here.
  */
-export const NATIVE_WIDGET_KEYS: readonly string[] = ['cards.simple_card', 'charts.basic_timeseries'];
+export const NATIVE_WIDGET_KEYS: readonly string[] = [
+  'cards.simple_card',
+  'charts.basic_timeseries',
+  'analogue_gauges.radial_gauge_canvas_gauges',
+];
 
 /** The natively rendered types, with their descriptor data. */
 export const NATIVE_WIDGET_TYPES: readonly NativeWidgetType[] = WIDGET_TYPE_CATALOGUE.filter((type) =>

@@ -20,6 +20,12 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     load: async () =>
       (await import('./timeseries-line-chart/TimeseriesLineChartWidget')).TimeseriesLineChartWidget,
   },
+  {
+    bundleAlias: 'analogue_gauges',
+    typeAlias: 'radial_gauge_canvas_gauges',
+    kind: 'latest',
+    load: async () => (await import('./radial-gauge/RadialGaugeWidget')).RadialGaugeWidget,
+  },
 ];
 
 const BY_KEY = new Map(DEFINITIONS.map((definition) => [widgetKey(definition), definition]));
