@@ -26,6 +26,12 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     kind: 'latest',
     load: async () => (await import('./radial-gauge/RadialGaugeWidget')).RadialGaugeWidget,
   },
+  {
+    bundleAlias: 'digital_gauges',
+    typeAlias: 'simple_gauge_justgage',
+    kind: 'latest',
+    load: async () => (await import('./simple-gauge/SimpleGaugeWidget')).SimpleGaugeWidget,
+  },
 ];
 
 const BY_KEY = new Map(DEFINITIONS.map((definition) => [widgetKey(definition), definition]));
