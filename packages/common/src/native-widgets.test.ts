@@ -23,13 +23,20 @@ describe('native widget list', () => {
     expect(NATIVE_WIDGET_TYPES.map((t) => `${t.bundleAlias}.${t.typeAlias}`)).toEqual([
       ...NATIVE_WIDGET_KEYS,
     ]);
-    expect(NATIVE_WIDGETS_BUNDLES.map((b) => b.alias)).toEqual(['cards', 'charts']);
+    expect(NATIVE_WIDGETS_BUNDLES.map((b) => b.alias)).toEqual([
+      'cards',
+      'charts',
+      'analogue_gauges',
+      'digital_gauges',
+    ]);
   });
 
   it('answers whether a dashboard widget is rendered natively', () => {
     expect(isNativeWidgetType('charts', 'basic_timeseries')).toBe(true);
     expect(isNativeWidgetType('cards', 'entities_table')).toBe(true);
     expect(isNativeWidgetType('cards', 'timeseries_table')).toBe(true);
+    expect(isNativeWidgetType('analogue_gauges', 'radial_gauge_canvas_gauges')).toBe(true);
+    expect(isNativeWidgetType('digital_gauges', 'simple_gauge_justgage')).toBe(true);
     // Catalogued but not rendered yet: not offered.
     expect(isNativeWidgetType('cards', 'markdown_card')).toBe(false);
     expect(isNativeWidgetType('cards', 'qr_code')).toBe(false);

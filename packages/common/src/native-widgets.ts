@@ -423,6 +423,8 @@ export const NATIVE_WIDGET_KEYS: readonly string[] = [
   'cards.entities_table',
   'cards.timeseries_table',
   'charts.basic_timeseries',
+  'analogue_gauges.radial_gauge_canvas_gauges',
+  'digital_gauges.simple_gauge_justgage',
 ];
 
 /** The natively rendered types, with their descriptor data. */

@@ -32,6 +32,18 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     load: async () =>
       (await import('./timeseries-line-chart/TimeseriesLineChartWidget')).TimeseriesLineChartWidget,
   },
+  {
+    bundleAlias: 'analogue_gauges',
+    typeAlias: 'radial_gauge_canvas_gauges',
+    kind: 'latest',
+    load: async () => (await import('./radial-gauge/RadialGaugeWidget')).RadialGaugeWidget,
+  },
+  {
+    bundleAlias: 'digital_gauges',
+    typeAlias: 'simple_gauge_justgage',
+    kind: 'latest',
+    load: async () => (await import('./simple-gauge/SimpleGaugeWidget')).SimpleGaugeWidget,
+  },
 ];
 
 const BY_KEY = new Map(DEFINITIONS.map((definition) => [widgetKey(definition), definition]));

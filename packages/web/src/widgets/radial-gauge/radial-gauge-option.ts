@@ -1,0 +1,94 @@
+import type { EChartsCoreOption } from 'echarts/core';
+import { dataKeyLabel } from '../../dashboard/runtime/format-value';
+import { axisLineColors, bandsOf, clampToScale, tickDecimals } from '../gauge-support/gauge-scale';
+import type { GaugeTheme } from '../gauge-support/gauge-theme';
+import {
+  gaugeRange,
+  gaugeValue,
+  numberSetting,
+  objectItems,
+  stringSetting,
+} from '../gauge-support/gauge-value';
+import type { WidgetProps } from '../widget-definition';
+
+/**
+ * The reference's radial canvas gauge (`TbAnalogueRadialGauge`) as an ECharts gauge series. Applied
+ * settings: `minValue`/`maxValue`, `startAngle`/`ticksAngle` (degrees from the bottom, clockwise),
+ * `majorTicksCount`, `minorTicks`, `highlights` (coloured bands of the scale) and `highlightsWidth`,
+ * `unitTitle`/`showUnitTitle` (the title inside the dial, else the key label), `valueBox`,
+ * `colorNeedle`, `animation`/`animationDuration`; decimals and units as every widget has them. The
+ * plate, tick and number colours follow the console theme rather than the reference's
+ * light-only defaults.
+ */
+export function radialGaugeOption(
+  props: Pick<WidgetProps, 'config' | 'data'>,
+  theme: GaugeTheme,
+): EChartsCoreOption {
+  const settings = props.config.settings;
+  const { min, max } = gaugeRange(settings);
+  const gauge = gaugeValue(props);
+  const majorTicks = Math.max(1, Math.round(numberSetting(settings, 'majorTicksCount') ?? 10));
+  const minorTicks = Math.max(1, Math.round(numberSetting(settings, 'minorTicks') ?? 2));
+  const startAngle = numberSetting(settings, 'startAngle') ?? 45;
+  const ticksAngle = numberSetting(settings, 'ticksAngle') ?? 270;
+  const labelDecimals = tickDecimals(min, max, majorTicks);
+  const title =
+    settings?.showUnitTitle === false
+      ? ''
+      : (stringSetting(settings, 'unitTitle') ?? (gauge.dataKey ? dataKeyLabel(gauge.dataKey) : ''));
+  const needle = stringSetting(settings, 'colorNeedle') ?? gauge.dataKey?.color ?? theme.primary;
+  const animation = settings?.animation !== false;
+  const bandWidth = Math.max(2, Math.min(24, (numberSetting(settings, 'highlightsWidth') ?? 15) * 0.6));
+  return {
+    animation,
+    animationDurationUpdate: numberSetting(settings, 'animationDuration') ?? 500,
+    series: [
+      {
+        type: 'gauge',
+        min,
+        max,
+        // The reference counts from the bottom, clockwise; ECharts from 3 o'clock, anticlockwise.
+        startAngle: 270 - startAngle,
+        endAngle: 270 - startAngle - ticksAngle,
+        splitNumber: majorTicks,
+        radius: '92%',
+        axisLine: {
+          lineStyle: {
+            width: bandWidth,
+            color: axisLineColors(bandsOf(objectItems(settings, 'highlights')), min, max, theme.track),
+          },
+        },
+        splitLine: { distance: 2, length: 12, lineStyle: { color: theme.text, width: 2 } },
+        axisTick: {
+          distance: 2,
+          length: 6,
+          splitNumber: minorTicks,
+          lineStyle: { color: theme.secondaryText },
+        },
+        axisLabel: {
+          distance: 18,
+          color: theme.secondaryText,
+          fontFamily: theme.fontFamily,
+          formatter: (value: number) => value.toFixed(labelDecimals),
+        },
+        pointer: { show: gauge.value !== null, width: 5, itemStyle: { color: needle } },
+        anchor: { show: true, size: 12, itemStyle: { color: needle } },
+        title: {
+          show: title !== '',
+          offsetCenter: [0, '-30%'],
+          color: theme.secondaryText,
+          fontFamily: theme.fontFamily,
+        },
+        detail: {
+          show: settings?.valueBox !== false,
+          offsetCenter: [0, '55%'],
+          color: theme.text,
+          fontFamily: theme.fontFamily,
+          fontSize: 20,
+          formatter: () => gauge.text,
+        },
+        data: [{ value: gauge.value === null ? min : clampToScale(gauge.value, min, max), name: title }],
+      },
+    ],
+  };
+}

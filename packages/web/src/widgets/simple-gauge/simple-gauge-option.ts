@@ -1,0 +1,139 @@
+import type { JsonObject } from '@meridian/common';
+import type { EChartsCoreOption } from 'echarts/core';
+import { dataKeyLabel } from '../../dashboard/runtime/format-value';
+import { bandsOf, clampToScale, tickDecimals } from '../gauge-support/gauge-scale';
+import type { GaugeTheme } from '../gauge-support/gauge-theme';
+import {
+  gaugeRange,
+  gaugeValue,
+  numberSetting,
+  objectItems,
+  stringSetting,
+} from '../gauge-support/gauge-value';
+import { levelColor } from '../gauge-support/level-color';
+import type { WidgetProps } from '../widget-definition';
+
+/**
+ * The reference's "simple gauge" digital gauge (`TbCanvasDigitalGauge`, arc type) as an ECharts
+ * gauge: a value bar on an arc, the value in its middle, min and max at its ends. Applied settings:
+ * `minValue`/`maxValue`, `gaugeType` (`arc`, or `donut` from `donutStartAngle`), `levelColors` (the
+ * bar's colour blended along the scale) or `useFixedLevelColor` with `fixedLevelColors`
+ * (`{from, to, color}`), `defaultColor`, `showTitle`/`title`, `showUnitTitle`/`unitTitle` (the label
+ * under the value), `showValue`, `showMinMax`, `gaugeWidthScale`, `roundedLineCap`,
+ * `animation`/`animationDuration`; decimals (else `decimals`) and units as every widget has them.
+ * The track and text follow the console theme rather than the reference's `gaugeColor`.
+ */
+
+/** Colours of `levelColors`: strings, or `{color}` items. */
+function colorList(settings: JsonObject | undefined, key: string): string[] {
+  const value = settings?.[key];
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    if (typeof item === 'string') return item ? [item] : [];
+    if (item && typeof item === 'object' && !Array.isArray(item) && typeof item.color === 'string') {
+      return [item.color];
+    }
+    return [];
+  });
+}
+
+/** The colour of the value bar. */
+export function simpleGaugeColor(
+  settings: JsonObject | undefined,
+  value: number | null,
+  fallback: string,
+): string {
+  const { min, max } = gaugeRange(settings);
+  const color = stringSetting(settings, 'defaultColor') ?? fallback;
+  if (value === null) return color;
+  if (settings?.useFixedLevelColor === true) {
+    const level = bandsOf(objectItems(settings, 'fixedLevelColors')).find(
+      (b) => b.from <= value && value <= b.to,
+    );
+    return level?.color ?? color;
+  }
+  return levelColor((value - min) / (max - min), colorList(settings, 'levelColors')) ?? color;
+}
+
+/** The title above the gauge: `title` (else the key label) when `showTitle` is on; empty otherwise. */
+export function simpleGaugeTitle({ config, data }: Pick<WidgetProps, 'config' | 'data'>): string {
+  const settings = config.settings;
+  if (settings?.showTitle !== true) return '';
+  const dataKey = data[0]?.dataKeys[0];
+  return stringSetting(settings, 'title') ?? (dataKey ? dataKeyLabel(dataKey) : '');
+}
+
+export function simpleGaugeOption(
+  props: Pick<WidgetProps, 'config' | 'data'>,
+  theme: GaugeTheme,
+): EChartsCoreOption {
+  const settings = props.config.settings;
+  const { min, max } = gaugeRange(settings);
+  const gauge = gaugeValue(props);
+  const label =
+    settings?.showUnitTitle === true
+      ? (stringSetting(settings, 'unitTitle') ?? (gauge.dataKey ? dataKeyLabel(gauge.dataKey) : ''))
+      : '';
+  const donut = settings?.gaugeType === 'donut';
+  const startAngle = donut ? (numberSetting(settings, 'donutStartAngle') ?? 90) : 180;
+  const width = Math.round(
+    Math.max(0.1, Math.min(2, numberSetting(settings, 'gaugeWidthScale') ?? 0.75)) * 24,
+  );
+  const roundCap = settings?.roundedLineCap === true;
+  const labelDecimals = tickDecimals(min, max, 1);
+  return {
+    animation: settings?.animation !== false,
+    animationDurationUpdate: numberSetting(settings, 'animationDuration') ?? 500,
+    series: [
+      {
+        type: 'gauge',
+        min,
+        max,
+        startAngle,
+        endAngle: donut ? startAngle - 360 : 0,
+        splitNumber: 1,
+        radius: donut ? '90%' : '100%',
+        center: donut ? ['50%', '50%'] : ['50%', '65%'],
+        progress: {
+          show: true,
+          width,
+          roundCap,
+          itemStyle: {
+            color: simpleGaugeColor(settings, gauge.value, gauge.dataKey?.color ?? theme.primary),
+          },
+        },
+        axisLine: { roundCap, lineStyle: { width, color: [[1, theme.track]] } },
+        pointer: { show: false },
+        anchor: { show: false },
+        axisTick: { show: false },
+        // Min and max start at the arc's outer edge and hang below its ends.
+        splitLine: { show: false, length: 0, distance: 0 },
+        axisLabel: {
+          show: settings?.showMinMax !== false && !donut,
+          distance: 0,
+          lineHeight: 22,
+          color: theme.secondaryText,
+          fontFamily: theme.fontFamily,
+          // ECharts centres these labels on the arc's end: an empty first line puts them below it.
+          formatter: (value: number) => `\n${value.toFixed(labelDecimals)}`,
+        },
+        title: {
+          show: label !== '',
+          offsetCenter: [0, donut ? '30%' : '22%'],
+          color: theme.secondaryText,
+          fontFamily: theme.fontFamily,
+        },
+        detail: {
+          show: settings?.showValue !== false,
+          offsetCenter: [0, donut ? '0%' : '-12%'],
+          color: theme.text,
+          fontFamily: theme.fontFamily,
+          fontSize: 22,
+          fontWeight: 500,
+          formatter: () => gauge.text,
+        },
+        data: [{ value: gauge.value === null ? min : clampToScale(gauge.value, min, max), name: label }],
+      },
+    ],
+  };
+}
