@@ -3,7 +3,7 @@ import { GaugeChart } from 'echarts/charts';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
-import { gaugeThemeOf } from '../gauge-support/gauge-theme';
+import { chartThemeOf } from '../chart-theme';
 import type { WidgetProps } from '../widget-definition';
 import { radialGaugeOption } from './radial-gauge-option';
 
@@ -30,7 +30,7 @@ export function RadialGaugeWidget(props: WidgetProps) {
   }, []);
   useEffect(() => {
     // Merged, not replaced: the needle moves from the previous value to the new one.
-    chart.current?.setOption(radialGaugeOption(props, gaugeThemeOf(theme)));
+    chart.current?.setOption(radialGaugeOption(props, chartThemeOf(theme)));
   });
   return <div ref={element} style={{ position: 'absolute', inset: 0 }} />;
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { dataKey, entityData, widgetProps } from '../../test/widget-test-data';
+import type { ChartTheme } from '../chart-theme';
 import { axisLineColors, tickDecimals } from '../gauge-support/gauge-scale';
-import type { GaugeTheme } from '../gauge-support/gauge-theme';
 import { radialGaugeOption } from './radial-gauge-option';
 
-const theme: GaugeTheme = {
+const theme: ChartTheme = {
+  line: 'rgba(0, 0, 0, 0.12)',
+  surface: '#fff',
   text: '#111',
   secondaryText: '#666',
   track: '#eee',

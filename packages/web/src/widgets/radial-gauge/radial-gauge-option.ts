@@ -1,7 +1,7 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { dataKeyLabel } from '../../dashboard/runtime/format-value';
+import type { ChartTheme } from '../chart-theme';
 import { axisLineColors, bandsOf, clampToScale, tickDecimals } from '../gauge-support/gauge-scale';
-import type { GaugeTheme } from '../gauge-support/gauge-theme';
 import {
   gaugeRange,
   gaugeValue,
@@ -22,7 +22,7 @@ import type { WidgetProps } from '../widget-definition';
  */
 export function radialGaugeOption(
   props: Pick<WidgetProps, 'config' | 'data'>,
-  theme: GaugeTheme,
+  theme: ChartTheme,
 ): EChartsCoreOption {
   const settings = props.config.settings;
   const { min, max } = gaugeRange(settings);

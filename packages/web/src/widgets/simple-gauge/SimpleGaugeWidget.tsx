@@ -5,7 +5,7 @@ import { GaugeChart } from 'echarts/charts';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
-import { gaugeThemeOf } from '../gauge-support/gauge-theme';
+import { chartThemeOf } from '../chart-theme';
 import type { WidgetProps } from '../widget-definition';
 import { simpleGaugeOption, simpleGaugeTitle } from './simple-gauge-option';
 
@@ -33,7 +33,7 @@ export function SimpleGaugeWidget(props: WidgetProps) {
   }, []);
   useEffect(() => {
     // Merged, not replaced: the bar grows from the previous value to the new one.
-    chart.current?.setOption(simpleGaugeOption(props, gaugeThemeOf(theme)));
+    chart.current?.setOption(simpleGaugeOption(props, chartThemeOf(theme)));
   });
   return (
     <Box sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column' }}>

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { dataKey, entityData, widgetProps } from '../../test/widget-test-data';
-import type { GaugeTheme } from '../gauge-support/gauge-theme';
+import type { ChartTheme } from '../chart-theme';
 import { hexRgb, levelColor } from '../gauge-support/level-color';
 import { simpleGaugeColor, simpleGaugeOption, simpleGaugeTitle } from './simple-gauge-option';
 
-const theme: GaugeTheme = {
+const theme: ChartTheme = {
+  line: 'rgba(0, 0, 0, 0.12)',
+  surface: '#fff',
   text: '#111',
   secondaryText: '#666',
   track: '#eee',

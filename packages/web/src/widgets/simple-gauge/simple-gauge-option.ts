@@ -1,8 +1,8 @@
 import type { JsonObject } from '@meridian/common';
 import type { EChartsCoreOption } from 'echarts/core';
 import { dataKeyLabel } from '../../dashboard/runtime/format-value';
+import type { ChartTheme } from '../chart-theme';
 import { bandsOf, clampToScale, tickDecimals } from '../gauge-support/gauge-scale';
-import type { GaugeTheme } from '../gauge-support/gauge-theme';
 import {
   gaugeRange,
   gaugeValue,
@@ -65,7 +65,7 @@ export function simpleGaugeTitle({ config, data }: Pick<WidgetProps, 'config' | 
 
 export function simpleGaugeOption(
   props: Pick<WidgetProps, 'config' | 'data'>,
-  theme: GaugeTheme,
+  theme: ChartTheme,
 ): EChartsCoreOption {
   const settings = props.config.settings;
   const { min, max } = gaugeRange(settings);

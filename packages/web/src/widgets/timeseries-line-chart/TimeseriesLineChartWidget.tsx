@@ -4,7 +4,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
-import { chartColorsOf } from '../chart-colors';
+import { chartThemeOf } from '../chart-theme';
 import type { WidgetProps } from '../widget-definition';
 import { lineChartOption } from './line-chart-option';
 
@@ -15,7 +15,7 @@ echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, Canvas
 export function TimeseriesLineChartWidget(props: WidgetProps) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
-  const colors = chartColorsOf(useTheme());
+  const colors = chartThemeOf(useTheme());
   useEffect(() => {
     const host = element.current;
     if (!host) return;

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { dataKey, entityData, widgetProps } from '../../test/widget-test-data';
+import type { ChartTheme } from '../chart-theme';
 import { chartSeries, lineChartOption } from './line-chart-option';
 
-const DARK = { text: 'rgba(255, 255, 255, 0.7)', line: 'rgba(255, 255, 255, 0.12)', surface: '#1e1e1e' };
+const DARK: ChartTheme = {
+  text: '#fff',
+  secondaryText: 'rgba(255, 255, 255, 0.7)',
+  line: 'rgba(255, 255, 255, 0.12)',
+  surface: '#1e1e1e',
+  track: 'rgba(255, 255, 255, 0.16)',
+  primary: '#90caf9',
+  fontFamily: 'Roboto',
+};
 
 describe('line chart option', () => {
   it('draws each time series key as a line of numeric points in the key colour', () => {
@@ -45,8 +54,8 @@ describe('line chart option', () => {
     expect(option.legend.show).toBe(true);
     expect(option.xAxis).toMatchObject({ min: 0, max: 100_000 });
     // The theme's colours, so the chart reads in dark mode.
-    expect(option.legend.textStyle.color).toBe(DARK.text);
-    expect(option.xAxis.axisLabel.color).toBe(DARK.text);
+    expect(option.legend.textStyle.color).toBe(DARK.secondaryText);
+    expect(option.xAxis.axisLabel.color).toBe(DARK.secondaryText);
     expect(option.xAxis.splitLine.lineStyle.color).toBe(DARK.line);
   });
 

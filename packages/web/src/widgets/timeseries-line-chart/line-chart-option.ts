@@ -1,6 +1,6 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { dataKeyLabel, numericValue } from '../../dashboard/runtime/format-value';
-import type { ChartColors } from '../chart-colors';
+import type { ChartTheme } from '../chart-theme';
 import type { WidgetProps } from '../widget-definition';
 
 /** One line of the chart: an entity's time series of one key. */
@@ -29,9 +29,9 @@ export function chartSeries({ data }: Pick<WidgetProps, 'data'>): ChartSeries[] 
 }
 
 /** The ECharts option of a line chart over `range`, with a legend unless `showLegend` is false. */
-export function lineChartOption(props: WidgetProps, colors: ChartColors): EChartsCoreOption {
+export function lineChartOption(props: WidgetProps, colors: ChartTheme): EChartsCoreOption {
   const axis = {
-    axisLabel: { color: colors.text },
+    axisLabel: { color: colors.secondaryText },
     axisLine: { lineStyle: { color: colors.line } },
     splitLine: { lineStyle: { color: colors.line } },
   };
@@ -46,13 +46,13 @@ export function lineChartOption(props: WidgetProps, colors: ChartColors): EChart
       top: showLegend && position === 'top' ? 32 : 12,
       bottom: showLegend && position === 'bottom' ? 56 : 28,
     },
-    tooltip: { trigger: 'axis', backgroundColor: colors.surface, textStyle: { color: colors.text } },
+    tooltip: { trigger: 'axis', backgroundColor: colors.surface, textStyle: { color: colors.secondaryText } },
     legend: showLegend
       ? {
           show: true,
           [position === 'top' ? 'top' : 'bottom']: 0,
           type: 'scroll',
-          textStyle: { color: colors.text },
+          textStyle: { color: colors.secondaryText },
         }
       : { show: false },
     xAxis: { type: 'time', min: props.range.startTs, max: props.range.endTs, ...axis },

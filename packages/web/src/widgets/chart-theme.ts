@@ -1,23 +1,31 @@
 import type { Theme } from '@mui/material/styles';
 
-/** The console theme colours a gauge draws with, so it reads in the light and the dark scheme. */
-export interface GaugeTheme {
+/**
+ * The console theme colours a chart or gauge draws with (plain colour strings: ECharts draws on a
+ * canvas), so widgets read in the light and the dark scheme alike.
+ */
+export interface ChartTheme {
   /** Values and titles. */
   text: string;
-  /** Tick labels, min/max labels, units. */
+  /** Axis and tick labels, min/max labels, units, legends. */
   secondaryText: string;
-  /** The empty part of a scale. */
+  /** Axis lines and split lines. */
+  line: string;
+  /** Tooltip background. */
+  surface: string;
+  /** The empty part of a gauge's scale. */
   track: string;
   /** Needles and value bars without a colour of their own. */
   primary: string;
   fontFamily: string;
 }
 
-/** The gauge colours of the current MUI theme (plain colour strings: ECharts draws on a canvas). */
-export function gaugeThemeOf(theme: Theme): GaugeTheme {
+export function chartThemeOf(theme: Theme): ChartTheme {
   return {
     text: theme.palette.text.primary,
     secondaryText: theme.palette.text.secondary,
+    line: theme.palette.divider,
+    surface: theme.palette.background.paper,
     track: theme.palette.mode === 'dark' ? 'rgba(255, 255, 255, 0.16)' : 'rgba(0, 0, 0, 0.1)',
     primary: theme.palette.primary.main,
     fontFamily: String(theme.typography.fontFamily ?? 'sans-serif'),
