@@ -4,8 +4,8 @@ import Typography from '@mui/material/Typography';
 import { GaugeChart } from 'echarts/charts';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
 import { chartThemeOf } from '../chart-theme';
+import { useEChart } from '../echart-host';
 import type { WidgetProps } from '../widget-definition';
 import { simpleGaugeOption, simpleGaugeTitle } from './simple-gauge-option';
 
@@ -16,25 +16,7 @@ echarts.use([GaugeChart, CanvasRenderer]);
 export function SimpleGaugeWidget(props: WidgetProps) {
   const theme = useTheme();
   const title = simpleGaugeTitle(props);
-  const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-  useEffect(() => {
-    const host = element.current;
-    if (!host) return;
-    const instance = echarts.init(host);
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(host);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    // Merged, not replaced: the bar grows from the previous value to the new one.
-    chart.current?.setOption(simpleGaugeOption(props, chartThemeOf(theme)));
-  });
+  const element = useEChart(echarts, simpleGaugeOption(props, chartThemeOf(theme)));
   return (
     <Box sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column' }}>
       {title && (
