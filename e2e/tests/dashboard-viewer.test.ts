@@ -42,6 +42,8 @@ function dashboardJson(deviceId: string) {
         card: widget('card', 'cards', 'simple_card', 'latest', 'Now'),
         chart: widget('chart', 'charts', 'basic_timeseries', 'timeseries', 'Temperature chart'),
         unknown: widget('unknown', 'custom_bundle', 'gizmo', 'latest', 'Gizmo'),
+        gauge: widget('gauge', 'analogue_gauges', 'radial_gauge_canvas_gauges', 'latest', 'Gauge'),
+        table: widget('table', 'cards', 'entities_table', 'latest', 'Thermostats'),
       },
       states: {
         default: {
@@ -53,6 +55,8 @@ function dashboardJson(deviceId: string) {
                 card: { sizeX: 6, sizeY: 4, row: 0, col: 0, mobileOrder: 2 },
                 chart: { sizeX: 18, sizeY: 6, row: 0, col: 6, mobileOrder: 1, mobileHeight: 4 },
                 unknown: { sizeX: 8, sizeY: 6, row: 6, col: 0 },
+                gauge: { sizeX: 8, sizeY: 6, row: 6, col: 8 },
+                table: { sizeX: 8, sizeY: 6, row: 6, col: 16 },
               },
               gridSettings: {
                 columns: 24,
@@ -138,6 +142,10 @@ describe('dashboard viewer', () => {
     await expect.poll(() => page.textContent(tid(D.widget('unknown')))).toContain('Widget type not found');
     // The line chart draws on a canvas, loaded with its own chunk.
     await page.waitForSelector(`${tid(D.widget('chart'))} canvas`);
+    // The gauge draws on a canvas too; the entities table lists the device with its latest value.
+    await page.waitForSelector(`${tid(D.widget('gauge'))} canvas`);
+    await expect.poll(() => page.textContent(tid(D.widget('table')))).toContain(DEVICE);
+    await expect.poll(() => page.textContent(tid(D.widget('table')))).toContain('23.5 °C');
     await screenshot(page, 'dashboard-viewer');
   });
 
