@@ -423,6 +423,7 @@ export const NATIVE_WIDGET_KEYS: readonly string[] = [
   'cards.entities_table',
   'cards.timeseries_table',
   'charts.basic_timeseries',
+  'charts.timeseries_bars_flot',
   'analogue_gauges.radial_gauge_canvas_gauges',
   'digital_gauges.simple_gauge_justgage',
 ];

@@ -33,6 +33,13 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
       (await import('./timeseries-line-chart/TimeseriesLineChartWidget')).TimeseriesLineChartWidget,
   },
   {
+    bundleAlias: 'charts',
+    typeAlias: 'timeseries_bars_flot',
+    kind: 'timeseries',
+    load: async () =>
+      (await import('./timeseries-bar-chart/TimeseriesBarChartWidget')).TimeseriesBarChartWidget,
+  },
+  {
     bundleAlias: 'analogue_gauges',
     typeAlias: 'radial_gauge_canvas_gauges',
     kind: 'latest',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dataKey, entityData, widgetProps } from '../../test/widget-test-data';
+import { chartSeries } from '../chart-support/time-chart';
 import type { ChartTheme } from '../chart-theme';
-import { chartSeries, lineChartOption } from './line-chart-option';
+import { lineChartOption } from './line-chart-option';
 
 const DARK: ChartTheme = {
   text: '#fff',

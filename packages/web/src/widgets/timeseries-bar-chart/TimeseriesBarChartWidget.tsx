@@ -1,0 +1,19 @@
+import { useTheme } from '@mui/material/styles';
+import { BarChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { chartThemeOf } from '../chart-theme';
+import { useEChart } from '../echart-host';
+import type { WidgetProps } from '../widget-definition';
+import { barChartOption } from './bar-chart-option';
+
+// Only the parts this chart draws, so the chunk stays small.
+echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+/** The reference's `charts.timeseries_bars_flot`: each time-series key of each entity as bars, with a legend. */
+export function TimeseriesBarChartWidget(props: WidgetProps) {
+  const colors = chartThemeOf(useTheme());
+  const element = useEChart(echarts, barChartOption(props, colors), { replace: true });
+  return <div ref={element} style={{ position: 'absolute', inset: 0 }} />;
+}
