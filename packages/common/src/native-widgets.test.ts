@@ -34,6 +34,8 @@ describe('native widget list', () => {
   it('answers whether a dashboard widget is rendered natively', () => {
     expect(isNativeWidgetType('charts', 'basic_timeseries')).toBe(true);
     expect(isNativeWidgetType('charts', 'timeseries_bars_flot')).toBe(true);
+    expect(isNativeWidgetType('charts', 'pie')).toBe(true);
+    expect(isNativeWidgetType('charts', 'doughnut_chart_js')).toBe(true);
     expect(isNativeWidgetType('cards', 'entities_table')).toBe(true);
     expect(isNativeWidgetType('cards', 'timeseries_table')).toBe(true);
     expect(isNativeWidgetType('analogue_gauges', 'radial_gauge_canvas_gauges')).toBe(true);

@@ -424,6 +424,8 @@ export const NATIVE_WIDGET_KEYS: readonly string[] = [
   'cards.timeseries_table',
   'charts.basic_timeseries',
   'charts.timeseries_bars_flot',
+  'charts.pie',
+  'charts.doughnut_chart_js',
   'analogue_gauges.radial_gauge_canvas_gauges',
   'digital_gauges.simple_gauge_justgage',
 ];

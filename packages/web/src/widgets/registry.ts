@@ -40,6 +40,18 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
       (await import('./timeseries-bar-chart/TimeseriesBarChartWidget')).TimeseriesBarChartWidget,
   },
   {
+    bundleAlias: 'charts',
+    typeAlias: 'pie',
+    kind: 'latest',
+    load: async () => (await import('./pie-chart/PieChartWidget')).PieChartWidget,
+  },
+  {
+    bundleAlias: 'charts',
+    typeAlias: 'doughnut_chart_js',
+    kind: 'latest',
+    load: async () => (await import('./pie-chart/DoughnutChartWidget')).DoughnutChartWidget,
+  },
+  {
     bundleAlias: 'analogue_gauges',
     typeAlias: 'radial_gauge_canvas_gauges',
     kind: 'latest',

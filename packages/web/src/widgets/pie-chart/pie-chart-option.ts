@@ -1,0 +1,137 @@
+import type { JsonObject } from '@meridian/common';
+import type { EChartsCoreOption } from 'echarts/core';
+import { dataKeyLabel, formatValue, numericValue, valueFormatOf } from '../../dashboard/runtime/format-value';
+import { legendOption, legendPositionOf } from '../chart-support/chart-legend';
+import type { ChartTheme } from '../chart-theme';
+import { numberSetting, stringSetting } from '../gauge-support/gauge-value';
+import type { WidgetProps } from '../widget-definition';
+
+/**
+ * The reference's pie charts of latest values: the flot pie (`charts.pie`) and the Chart.js
+ * doughnut (`charts.doughnut_chart_js`), as ECharts pies. Each slice is one key's latest value of
+ * one entity, in the key's colour and with its label (prefixed by the entity name when the
+ * datasource has several); values that are not numbers, or are negative, make no slice.
+ */
+
+/** One slice: the value, its label and colour, and the value as the widget prints it. */
+export interface PieSlice {
+  name: string;
+  value: number;
+  color: string;
+  /** The value with the key's decimals and units. */
+  text: string;
+}
+
+export function pieSlices({ config, data }: Pick<WidgetProps, 'config' | 'data'>): PieSlice[] {
+  return data.flatMap((source) =>
+    source.entities.flatMap((entity) =>
+      source.dataKeys.flatMap((dataKey, index) => {
+        const raw = entity.latest[index]?.value;
+        const value = numericValue(raw);
+        if (value === null || value < 0) return [];
+        const label = dataKeyLabel(dataKey);
+        const name = source.entities.length > 1 ? `${entity.entity.name} ${label}` : label;
+        const text = formatValue(raw, valueFormatOf(dataKey, config));
+        return [{ name, value, color: dataKey.color, text }];
+      }),
+    ),
+  );
+}
+
+/** How the pie is drawn, from the type's settings. */
+interface PieStyle {
+  radius: [string, string];
+  borderColor: string;
+  borderWidth: number;
+  showLabels: boolean;
+  showLegend: boolean;
+  showTooltip: boolean;
+}
+
+function objectSetting(settings: JsonObject | undefined, key: string): JsonObject | undefined {
+  const value = settings?.[key];
+  return value && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
+}
+
+const percent = (fraction: number) => `${Math.round(Math.max(0, Math.min(1, fraction)) * 75)}%`;
+
+function pieOption(props: Pick<WidgetProps, 'config' | 'data'>, colors: ChartTheme, style: PieStyle) {
+  const position = legendPositionOf(props.config);
+  const legendSpace = style.showLegend ? 32 : 0;
+  return {
+    animation: false,
+    tooltip: style.showTooltip
+      ? {
+          trigger: 'item',
+          backgroundColor: colors.surface,
+          textStyle: { color: colors.secondaryText },
+          formatter: (params: { name: string; percent: number; data: PieSlice }) =>
+            `${params.name}: ${params.data.text} (${params.percent}%)`,
+        }
+      : { show: false },
+    legend: legendOption(style.showLegend, position, colors),
+    series: [
+      {
+        type: 'pie',
+        radius: style.radius,
+        top: position === 'top' ? legendSpace : 0,
+        bottom: position === 'bottom' ? legendSpace : 0,
+        itemStyle: { borderColor: style.borderColor, borderWidth: style.borderWidth },
+        label: { show: style.showLabels, color: colors.text, fontFamily: colors.fontFamily },
+        labelLine: { show: style.showLabels, lineStyle: { color: colors.line } },
+        data: pieSlices(props).map((slice) => ({ ...slice, itemStyle: { color: slice.color } })),
+      },
+    ],
+  } satisfies EChartsCoreOption;
+}
+
+/**
+ * The flot pie (`charts.pie`, settings from the reference's `TbFlot`): `radius` and `innerRadius`
+ * (fractions of the available size; an inner radius makes a ring), `stroke` (`{color, width}`
+ * between slices, the card background by default) and `showLabels`; the legend follows the
+ * widget's `showLegend` and `legendConfig.position`.
+ */
+export function flotPieOption(
+  props: Pick<WidgetProps, 'config' | 'data'>,
+  colors: ChartTheme,
+): EChartsCoreOption {
+  const settings = props.config.settings;
+  const stroke = objectSetting(settings, 'stroke');
+  return pieOption(props, colors, {
+    radius: [
+      percent(numberSetting(settings, 'innerRadius') ?? 0),
+      percent(numberSetting(settings, 'radius') ?? 1),
+    ],
+    borderColor: stringSetting(stroke, 'color') ?? colors.surface,
+    borderWidth: numberSetting(stroke, 'width') ?? 0,
+    showLabels: settings?.showLabels === true,
+    showLegend: props.config.showLegend !== false,
+    showTooltip: true,
+  });
+}
+
+/** The reference's doughnut border colour: white, which stands for the card background. */
+const REFERENCE_BORDER = new Set(['#fff', '#ffffff', 'white']);
+
+/**
+ * The Chart.js doughnut (`charts.doughnut_chart_js`): a ring half the radius wide, `showTooltip`,
+ * `borderWidth` and `borderColor` between slices (the reference's default white draws as the card
+ * background, so the ring reads in the dark scheme), and `legend.display` (the legend's place from
+ * `legendConfig.position`); legend text follows the console theme rather than `legend.labelsFontColor`.
+ */
+export function doughnutOption(
+  props: Pick<WidgetProps, 'config' | 'data'>,
+  colors: ChartTheme,
+): EChartsCoreOption {
+  const settings = props.config.settings;
+  const borderColor = stringSetting(settings, 'borderColor');
+  return pieOption(props, colors, {
+    radius: ['37.5%', '75%'],
+    borderColor:
+      borderColor && !REFERENCE_BORDER.has(borderColor.toLowerCase()) ? borderColor : colors.surface,
+    borderWidth: numberSetting(settings, 'borderWidth') ?? 2,
+    showLabels: false,
+    showLegend: objectSetting(settings, 'legend')?.display !== false,
+    showTooltip: settings?.showTooltip !== false,
+  });
+}
