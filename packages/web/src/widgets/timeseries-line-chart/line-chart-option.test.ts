@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { DARK_CHART_THEME } from '../../test/chart-test-theme';
 import { dataKey, entityData, widgetProps } from '../../test/widget-test-data';
 import { chartSeries } from '../chart-support/time-chart';
-import type { ChartTheme } from '../chart-theme';
 import { lineChartOption } from './line-chart-option';
 
-const DARK: ChartTheme = {
-  text: '#fff',
-  secondaryText: 'rgba(255, 255, 255, 0.7)',
-  line: 'rgba(255, 255, 255, 0.12)',
-  surface: '#1e1e1e',
-  track: 'rgba(255, 255, 255, 0.16)',
-  primary: '#90caf9',
-  fontFamily: 'Roboto',
-};
+const DARK = DARK_CHART_THEME;
 
 describe('line chart option', () => {
   it('draws each time series key as a line of numeric points in the key colour', () => {
