@@ -35,6 +35,7 @@ describe('native widget list', () => {
     expect(isNativeWidgetType('charts', 'basic_timeseries')).toBe(true);
     expect(isNativeWidgetType('cards', 'entities_table')).toBe(true);
     expect(isNativeWidgetType('cards', 'timeseries_table')).toBe(true);
+    expect(isNativeWidgetType('cards', 'attributes_card')).toBe(true);
     expect(isNativeWidgetType('analogue_gauges', 'radial_gauge_canvas_gauges')).toBe(true);
     expect(isNativeWidgetType('digital_gauges', 'simple_gauge_justgage')).toBe(true);
     // Catalogued but not rendered yet: not offered.

@@ -422,6 +422,7 @@ export const NATIVE_WIDGET_KEYS: readonly string[] = [
   'cards.simple_card',
   'cards.entities_table',
   'cards.timeseries_table',
+  'cards.attributes_card',
   'charts.basic_timeseries',
   'analogue_gauges.radial_gauge_canvas_gauges',
   'digital_gauges.simple_gauge_justgage',

@@ -15,6 +15,12 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
   },
   {
     bundleAlias: 'cards',
+    typeAlias: 'attributes_card',
+    kind: 'latest',
+    load: async () => (await import('./attributes-card/AttributesCardWidget')).AttributesCardWidget,
+  },
+  {
+    bundleAlias: 'cards',
     typeAlias: 'entities_table',
     kind: 'latest',
     load: async () => (await import('./entities-table/EntitiesTableWidget')).EntitiesTableWidget,
