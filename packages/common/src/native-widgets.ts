@@ -426,6 +426,7 @@ export const NATIVE_WIDGET_KEYS: readonly string[] = [
   'charts.basic_timeseries',
   'analogue_gauges.radial_gauge_canvas_gauges',
   'digital_gauges.simple_gauge_justgage',
+  'alarm_widgets.alarms_table',
 ];
 
 /** The natively rendered types, with their descriptor data. */

@@ -50,6 +50,12 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     kind: 'latest',
     load: async () => (await import('./simple-gauge/SimpleGaugeWidget')).SimpleGaugeWidget,
   },
+  {
+    bundleAlias: 'alarm_widgets',
+    typeAlias: 'alarms_table',
+    kind: 'alarm',
+    load: async () => (await import('./alarms-table/AlarmsTableWidget')).AlarmsTableWidget,
+  },
 ];
 
 const BY_KEY = new Map(DEFINITIONS.map((definition) => [widgetKey(definition), definition]));
