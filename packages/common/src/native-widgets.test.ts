@@ -28,6 +28,7 @@ describe('native widget list', () => {
       'charts',
       'analogue_gauges',
       'digital_gauges',
+      'alarm_widgets',
     ]);
   });
 
@@ -38,6 +39,8 @@ describe('native widget list', () => {
     expect(isNativeWidgetType('charts', 'doughnut_chart_js')).toBe(true);
     expect(isNativeWidgetType('cards', 'entities_table')).toBe(true);
     expect(isNativeWidgetType('cards', 'timeseries_table')).toBe(true);
+    expect(isNativeWidgetType('cards', 'attributes_card')).toBe(true);
+    expect(isNativeWidgetType('alarm_widgets', 'alarms_table')).toBe(true);
     expect(isNativeWidgetType('analogue_gauges', 'radial_gauge_canvas_gauges')).toBe(true);
     expect(isNativeWidgetType('digital_gauges', 'simple_gauge_justgage')).toBe(true);
     // Catalogued but not rendered yet: not offered.

@@ -422,12 +422,14 @@ export const NATIVE_WIDGET_KEYS: readonly string[] = [
   'cards.simple_card',
   'cards.entities_table',
   'cards.timeseries_table',
+  'cards.attributes_card',
   'charts.basic_timeseries',
   'charts.timeseries_bars_flot',
   'charts.pie',
   'charts.doughnut_chart_js',
   'analogue_gauges.radial_gauge_canvas_gauges',
   'digital_gauges.simple_gauge_justgage',
+  'alarm_widgets.alarms_table',
 ];
 
 /** The natively rendered types, with their descriptor data. */

@@ -1,4 +1,11 @@
-import { normalizeDatasource, type WidgetConfig, type WidgetType } from '@meridian/common';
+import {
+  type AlarmData,
+  type DataKey,
+  type Datasource,
+  normalizeDatasource,
+  type WidgetConfig,
+  type WidgetType,
+} from '@meridian/common';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { aliasResolutionQuery } from '../api/dashboard-runtime';
@@ -6,6 +13,7 @@ import { useTelemetrySocket } from '../api/ws/use-telemetry-socket';
 import { useServices } from '../app/services/useServices';
 import type { DatasourceData } from '../widgets/widget-definition';
 import { useDashboardRuntime } from './dashboard-runtime-context';
+import { alarmDataCommand, alarmSearchStatusOf, reduceAlarmUpdate } from './runtime/alarm-data';
 import type { AliasEntity } from './runtime/alias-resolution';
 import type { SubscriptionWindow } from './runtime/subscription-window';
 import {
@@ -25,9 +33,15 @@ function sinceTsOf(window: SubscriptionWindow, mode: DataMode): number {
   return window.kind === 'realtime' ? Date.now() - window.timewindowMs : window.startTs;
 }
 
+/** The keys a datasource's widget gets: an alarm widget's alarm fields as they are, else the fetchable ones. */
+function keysOf(datasource: Datasource, kind: WidgetType): DataKey[] {
+  return kind === 'alarm' ? datasource.dataKeys : datasource.dataKeys.filter(isSupportedDataKey);
+}
+
 /**
  * A widget's data: resolves the aliases of its entity datasources, subscribes one entity data
- * command per datasource on the session's telemetry socket, and ends them when the widget goes.
+ * command per datasource on the session's telemetry socket (an alarm widget: one alarm data
+ * command for its `alarmSource`), and ends them when the widget goes.
  */
 export function useWidgetData(
   config: WidgetConfig,
@@ -38,9 +52,14 @@ export function useWidgetData(
   const socket = useTelemetrySocket();
   const { dashboardId, model, stateParams } = useDashboardRuntime();
   const mode: DataMode = kind === 'timeseries' ? 'timeseries' : 'latest';
+  const alarmSource = kind === 'alarm' ? (config.alarmSource as Datasource | undefined) : undefined;
+  const searchStatus = alarmSearchStatusOf(config.alarmSearchStatus);
   const datasources = useMemo(
-    () => (config.datasources ?? []).map(normalizeDatasource).filter((d) => d.type === 'entity'),
-    [config.datasources],
+    () =>
+      (kind === 'alarm' ? (alarmSource ? [alarmSource] : []) : (config.datasources ?? []))
+        .map(normalizeDatasource)
+        .filter((d) => d.type === 'entity'),
+    [kind, alarmSource, config.datasources],
   );
   const aliases = datasources.map((d) =>
     d.entityAliasId ? model.entityAliases[d.entityAliasId] : undefined,
@@ -59,14 +78,28 @@ export function useWidgetData(
   const listsKey = JSON.stringify(entityLists.map((list) => list?.map((e) => e.id.id) ?? null));
 
   const [values, setValues] = useState<EntityValues[][]>([]);
+  const [alarms, setAlarms] = useState<AlarmData[][]>([]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: listsKey stands for entityLists
   useEffect(() => {
     const stops: (() => void)[] = [];
-    setValues(
-      datasources.map((d, i) => initialValues(entityLists[i] ?? [], d.dataKeys.filter(isSupportedDataKey))),
-    );
+    setValues(datasources.map((d, i) => initialValues(entityLists[i] ?? [], keysOf(d, kind))));
+    setAlarms([]);
     datasources.forEach((datasource, index) => {
       const entities = entityLists[index];
+      if (kind === 'alarm') {
+        const command = entities ? alarmDataCommand(entities, searchStatus, window) : null;
+        if (!command) return;
+        stops.push(
+          socket.subscribe('alarmDataCmds', command, (update) => {
+            setAlarms((current) => {
+              const next = [...current];
+              next[index] = reduceAlarmUpdate(current[index] ?? [], update, searchStatus);
+              return next;
+            });
+          }),
+        );
+        return;
+      }
       const dataKeys = datasource.dataKeys.filter(isSupportedDataKey);
       const command = entities ? datasourceCommand(entities, dataKeys, mode, window, Date.now()) : null;
       if (!command) return;
@@ -83,12 +116,13 @@ export function useWidgetData(
     return () => {
       for (const stop of stops) stop();
     };
-  }, [socket, datasources, listsKey, mode, window]);
+  }, [socket, datasources, listsKey, mode, window, kind, searchStatus]);
 
   const data = datasources.map((datasource, index) => ({
     datasource,
-    dataKeys: datasource.dataKeys.filter(isSupportedDataKey),
+    dataKeys: keysOf(datasource, kind),
     entities: values[index] ?? [],
+    ...(kind === 'alarm' ? { alarms: alarms[index] ?? [] } : {}),
   }));
   let status: WidgetDataStatus = 'ready';
   if (resolutions.some((r) => r.isError)) status = 'error';

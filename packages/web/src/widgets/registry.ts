@@ -15,6 +15,12 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
   },
   {
     bundleAlias: 'cards',
+    typeAlias: 'attributes_card',
+    kind: 'latest',
+    load: async () => (await import('./attributes-card/AttributesCardWidget')).AttributesCardWidget,
+  },
+  {
+    bundleAlias: 'cards',
     typeAlias: 'entities_table',
     kind: 'latest',
     load: async () => (await import('./entities-table/EntitiesTableWidget')).EntitiesTableWidget,
@@ -62,6 +68,12 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     typeAlias: 'simple_gauge_justgage',
     kind: 'latest',
     load: async () => (await import('./simple-gauge/SimpleGaugeWidget')).SimpleGaugeWidget,
+  },
+  {
+    bundleAlias: 'alarm_widgets',
+    typeAlias: 'alarms_table',
+    kind: 'alarm',
+    load: async () => (await import('./alarms-table/AlarmsTableWidget')).AlarmsTableWidget,
   },
 ];
 

@@ -1,4 +1,4 @@
-import type { DataKey, Datasource, WidgetConfig, WidgetType } from '@meridian/common';
+import type { AlarmData, DataKey, Datasource, WidgetConfig, WidgetType } from '@meridian/common';
 import type { ComponentType } from 'react';
 import type { EntityValues } from '../dashboard/runtime/widget-data';
 
@@ -14,6 +14,8 @@ export interface DatasourceData {
   dataKeys: DataKey[];
   /** One entry per entity the alias resolved to; the widget frame covers "no entity found". */
   entities: EntityValues[];
+  /** An alarm widget's alarms of these entities, newest first (the `alarmSource` datasource). */
+  alarms?: AlarmData[];
 }
 
 export interface WidgetProps {

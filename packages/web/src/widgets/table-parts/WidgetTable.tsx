@@ -42,6 +42,8 @@ export interface WidgetTableProps {
   stickyHeader: boolean;
   /** Above the search bar and the table (the time-series table's entity tabs). */
   header?: ReactNode;
+  /** Buttons at the end of each row (the alarms table's acknowledge and clear); no column without. */
+  rowActions?: (row: Row) => ReactNode;
 }
 
 /** Pager labels, as literal keys so the catalogue test sees them. */
@@ -66,6 +68,7 @@ export function WidgetTable({
   pageSize: defaultPageSize,
   stickyHeader,
   header,
+  rowActions,
 }: WidgetTableProps) {
   const { t } = useTranslation();
   const [searchOpen, setSearchOpen] = useState(false);
@@ -167,6 +170,7 @@ export function WidgetTable({
                   </TableSortLabel>
                 </TableCell>
               ))}
+              {rowActions && <TableCell sx={{ width: 0 }} />}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -177,12 +181,17 @@ export function WidgetTable({
                     {row.cells[column.id]?.text ?? ''}
                   </TableCell>
                 ))}
+                {rowActions && (
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0 }}>
+                    {rowActions(row)}
+                  </TableCell>
+                )}
               </TableRow>
             ))}
             {pageRows.length === 0 && (
               <TableRow>
                 <TableCell
-                  colSpan={Math.max(1, columns.length)}
+                  colSpan={Math.max(1, columns.length + (rowActions ? 1 : 0))}
                   align="center"
                   sx={{ color: 'text.secondary', borderBottom: 'none', py: 3 }}
                   data-testid={widgetTableSelectors.empty}
