@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
+import { alarmsTableSelectors } from '../../packages/web/src/widgets/alarms-table/selectors';
 import { simpleCardSelectors } from '../../packages/web/src/widgets/simple-card/selectors';
 import { launchBrowser, newPage, screenshot, tid } from '../support/browser';
 import { api, loginToken, type RunningServer, startServer } from '../support/server';
@@ -8,6 +9,7 @@ import { openSignedIn } from '../support/session';
 
 let server: RunningServer;
 let browser: Browser;
+let deviceId: string;
 let dashboardId: string;
 let publicId: string;
 
@@ -44,6 +46,26 @@ function dashboardJson(deviceId: string) {
         unknown: widget('unknown', 'custom_bundle', 'gizmo', 'latest', 'Gizmo'),
         gauge: widget('gauge', 'analogue_gauges', 'radial_gauge_canvas_gauges', 'latest', 'Gauge'),
         table: widget('table', 'cards', 'entities_table', 'latest', 'Thermostats'),
+        alarms: {
+          ...widget('alarms', 'alarm_widgets', 'alarms_table', 'alarm', 'Alarms'),
+          config: {
+            title: 'Alarms',
+            showTitle: true,
+            datasources: [],
+            alarmSource: {
+              type: 'entity',
+              entityAliasId: 'alias-1',
+              dataKeys: ['createdTime', 'type', 'severity', 'status'].map((name) => ({
+                name,
+                type: 'alarm',
+                label: name,
+              })),
+            },
+            alarmSearchStatus: 'ANY',
+            settings: { allowAcknowledgment: true, allowClear: true },
+            useDashboardTimewindow: true,
+          },
+        },
       },
       states: {
         default: {
@@ -57,6 +79,7 @@ function dashboardJson(deviceId: string) {
                 unknown: { sizeX: 8, sizeY: 6, row: 6, col: 0 },
                 gauge: { sizeX: 8, sizeY: 6, row: 6, col: 8 },
                 table: { sizeX: 8, sizeY: 6, row: 6, col: 16 },
+                alarms: { sizeX: 24, sizeY: 5, row: 12, col: 0 },
               },
               gridSettings: {
                 columns: 24,
@@ -106,6 +129,7 @@ beforeAll(async () => {
   });
   expect(saved.status).toBe(200);
   dashboardId = saved.body.id.id;
+  deviceId = device.body.id.id;
   const made = await api<{ assignedCustomers: { customerId: { id: string }; public: boolean }[] }>(
     server,
     'POST',
@@ -146,6 +170,22 @@ describe('dashboard viewer', () => {
     await page.waitForSelector(`${tid(D.widget('gauge'))} canvas`);
     await expect.poll(() => page.textContent(tid(D.widget('table')))).toContain(DEVICE);
     await expect.poll(() => page.textContent(tid(D.widget('table')))).toContain('23.5 °C');
+    // An alarm of the device appears in the alarms table live, and is acknowledged from it.
+    const token = await loginToken(server, 'tenant@meridian.local', 'tenant');
+    const raised = await api(server, 'POST', '/api/alarm', {
+      token,
+      body: {
+        type: 'Overheating',
+        originator: { entityType: 'DEVICE', id: deviceId },
+        severity: 'CRITICAL',
+        status: 'ACTIVE_UNACK',
+      },
+    });
+    expect(raised.status).toBe(200);
+    const alarms = page.locator(tid(D.widget('alarms')));
+    await expect.poll(() => alarms.textContent()).toContain('Overheating');
+    await alarms.locator(tid(alarmsTableSelectors.acknowledge)).first().click();
+    await expect.poll(() => alarms.textContent()).toContain('Active, acknowledged');
     await screenshot(page, 'dashboard-viewer');
   });
 
