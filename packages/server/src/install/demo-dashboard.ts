@@ -39,7 +39,10 @@ const datasource = (entityAliasId: string, dataKeys: JsonObject[]) => ({
   dataKeys,
 });
 
-/** A widget of the reference's export format; `config` adds to the common part. */
+/**
+ * A widget of the reference's export format; `config` adds to the common part. No background or
+ * text colour, nor a grid background: the console's light or dark theme gives them.
+ */
 function widget(
   id: string,
   bundleAlias: string,
@@ -57,8 +60,6 @@ function widget(
     ...size,
     config: {
       showTitle: true,
-      backgroundColor: '#ffffff',
-      color: 'rgba(0, 0, 0, 0.87)',
       padding: '8px',
       dropShadow: true,
       enableFullscreen: true,
@@ -184,7 +185,6 @@ export function demoDashboard(devices: DemoDashboardDevices): { title: string; c
               gridSettings: {
                 columns: 24,
                 margins: [10, 10],
-                backgroundColor: '#eeeeee',
                 autoFillHeight: false,
               },
             },
