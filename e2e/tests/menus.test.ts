@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
 import { selectors } from '../../packages/web/src/selectors';
 import { screenshot, tid } from '../support/browser';
 import { menuPaths, openSignedIn } from '../support/session';
@@ -60,6 +61,22 @@ describe('each demo user signs in and sees the menu of their authority', () => {
       await context.close();
     });
   }
+
+  it('Home shows the demo tenant\u2019s home dashboard to its administrator, the shortcuts to the customer', async () => {
+    const tenant = await openSignedIn(suite.browser, suite.server, 'tenant@meridian.local', 'tenant');
+    await tenant.page.waitForSelector(tid(selectors.home.dashboard));
+    await expect.poll(() => tenant.page.textContent(tid(dashboardSelectors.title))).toBe('Demo devices');
+    await expect
+      .poll(() => tenant.page.textContent(tid(dashboardSelectors.widget('devices'))))
+      .toContain('Thermostat T1');
+    await tenant.page.waitForSelector(`${tid(dashboardSelectors.widget('gauge'))} canvas`);
+    await tenant.context.close();
+    // Customer A has no home dashboard: its user gets the shortcuts.
+    const customer = await openSignedIn(suite.browser, suite.server, 'customer@meridian.local', 'customer');
+    await customer.page.waitForSelector(tid(selectors.home.section('devices')));
+    expect(await customer.page.locator(tid(selectors.home.dashboard)).count()).toBe(0);
+    await customer.context.close();
+  });
 
   it('the sysadmin settings pages load their stored values', async () => {
     const { context, page } = await openSignedIn(

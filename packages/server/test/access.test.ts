@@ -297,6 +297,7 @@ describe('permission matrix', () => {
     expect(tenantDashboards.map((d) => d.title).sort()).toEqual([
       'Dashboard of Customer A',
       'Dashboard of Customer B',
+      'Demo devices',
     ]);
   });
 

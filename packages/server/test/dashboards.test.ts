@@ -583,6 +583,8 @@ describe('home dashboards', () => {
 
   it('follows the user, then the customer, then the tenant, passing over what the caller cannot read', async () => {
     const { db } = server.store;
+    // The demo install makes its "Demo devices" dashboard the tenant's home (install.test.ts): start from none.
+    expectOk(await setTenantHome({ dashboardId: null }));
     expect(expectOk(await server.api.get('/api/tenant/dashboard/home/info', ta()))).toEqual({
       dashboardId: null,
       hideDashboardToolbar: true,

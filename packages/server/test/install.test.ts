@@ -1,9 +1,10 @@
-import { NATIVE_WIDGET_TYPES, NATIVE_WIDGETS_BUNDLES } from '@meridian/common';
+import { NATIVE_WIDGET_KEYS, NATIVE_WIDGET_TYPES, NATIVE_WIDGETS_BUNDLES } from '@meridian/common';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { migrate, openStore, type Store } from '../src/db/store.js';
+import { DEMO_DASHBOARD_TITLE } from '../src/install/demo-dashboard.js';
 import { installSystemData, isInstalled } from '../src/install/system-data.js';
 import { installSystemWidgets } from '../src/install/system-widgets.js';
 import {
@@ -255,3 +256,82 @@ describe('without demo data', () => {
     }
   });
 });
+
+describe('the demo dashboard', () => {
+  it('is the demo tenant\u2019s home dashboard, with its toolbar, and uses native widget types only', async () => {
+    const server = await startServer();
+    try {
+      const { token } = await server.api.login(DEMO.tenant.email, DEMO.tenant.password);
+      const info = expectOk(
+        await server.api.get<{
+          dashboardId: { entityType: string; id: string };
+          hideDashboardToolbar: boolean;
+        }>('/api/dashboard/home/info', { token }),
+      );
+      expect(info).toEqual({
+        dashboardId: { entityType: 'DASHBOARD', id: expect.any(String) },
+        hideDashboardToolbar: false,
+      });
+      expect(expectOk(await server.api.get('/api/tenant/dashboard/home/info', { token }))).toEqual(info);
+      const dashboard = expectOk(
+        await server.api.get<DemoDashboardJson>(`/api/dashboard/${info.dashboardId.id}`, { token }),
+      );
+      expect(dashboard.title).toBe(DEMO_DASHBOARD_TITLE);
+      const home = expectOk(await server.api.get<DemoDashboardJson>('/api/dashboard/home', { token }));
+      expect(home).toEqual({ ...dashboard, hideDashboardToolbar: false });
+
+      const { widgets, states, entityAliases, timewindow } = dashboard.configuration;
+      const ids = Object.keys(widgets);
+      expect(ids.length).toBeGreaterThanOrEqual(4);
+      for (const widget of Object.values(widgets)) {
+        expect(NATIVE_WIDGET_KEYS).toContain(`${widget.bundleAlias}.${widget.typeAlias}`);
+      }
+      // Every widget is placed in the main layout of the default state, and every alias it names exists.
+      expect(Object.keys(states.default.layouts.main.widgets).sort()).toEqual([...ids].sort());
+      expect(states.default.layouts.main.gridSettings.columns).toBe(24);
+      for (const widget of Object.values(widgets)) {
+        for (const source of widget.config.datasources) {
+          expect(entityAliases).toHaveProperty(source.entityAliasId);
+        }
+      }
+      expect(timewindow.realtime.timewindowMs).toBe(3_600_000);
+
+      // The aliases name the demo devices: the thermostat's id resolves to it.
+      const thermostat = expectOk(
+        await server.api.get<{ id: { id: string } }>(
+          `/api/tenant/devices?deviceName=${encodeURIComponent('Thermostat T1')}`,
+          { token },
+        ),
+      );
+      const singles = Object.values(entityAliases)
+        .map((alias) => alias.filter.singleEntity?.id)
+        .filter((id) => id !== undefined);
+      expect(singles).toContain(thermostat.id.id);
+
+      // The customer user gets none: the dashboard is not assigned to Customer A.
+      const customer = await server.api.login(DEMO.customer.email, DEMO.customer.password);
+      const none = await server.api.get('/api/dashboard/home/info', { token: customer.token });
+      expect(none.status).toBe(200);
+      expect(none.text).toBe('');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+interface DemoDashboardJson {
+  title: string;
+  configuration: {
+    widgets: Record<
+      string,
+      { bundleAlias: string; typeAlias: string; config: { datasources: { entityAliasId: string }[] } }
+    >;
+    states: {
+      default: {
+        layouts: { main: { widgets: Record<string, unknown>; gridSettings: { columns: number } } };
+      };
+    };
+    entityAliases: Record<string, { filter: { type: string; singleEntity?: { id: string } } }>;
+    timewindow: { realtime: { timewindowMs: number } };
+  };
+}

@@ -81,6 +81,9 @@ export const selectors = {
   },
   home: {
     page: 'home-page',
+    /** The home dashboard, shown instead of the shortcuts when the user has one. */
+    dashboard: 'home-dashboard',
+    loading: 'home-loading',
     section: (id: string) => `home-section-${id}`,
     link: (path: string) => `home-link-${pathId(path)}`,
   },

@@ -2,6 +2,7 @@ import { v1 as uuidv1 } from 'uuid';
 import { hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/store.js';
 import { createDefaultDeviceProfile } from '../modules/device-profiles/default-profile.js';
+import { demoDashboard } from './demo-dashboard.js';
 
 export const DEMO_ACCOUNTS = {
   tenant: { email: 'tenant@meridian.local', password: 'tenant' },
@@ -37,7 +38,8 @@ const DEMO_DEVICES: { name: string; token: string; customer?: 'A' | 'B'; descrip
 
 /**
  * Installs the demo tenant in one transaction: a tenant administrator, two customers (the first with
- * a customer user), and devices with access tokens, some assigned to the customers.
+ * a customer user), devices with access tokens, some assigned to the customers, and the tenant's
+ * home dashboard "Demo devices" (demo-dashboard.ts), shown with its toolbar.
  */
 export async function installDemoData(db: Db): Promise<void> {
   const now = Date.now();
@@ -52,6 +54,7 @@ export async function installDemoData(db: Db): Promise<void> {
       .where('isDefault', '=', true)
       .executeTakeFirstOrThrow();
     const tenantId = uuidv1();
+    const dashboardId = uuidv1();
     await trx
       .insertInto('tenant')
       .values({
@@ -60,7 +63,7 @@ export async function installDemoData(db: Db): Promise<void> {
         tenantProfileId: profile.id,
         title: 'Demo Tenant',
         region: 'Global',
-        additionalInfo: '{}',
+        additionalInfo: JSON.stringify({ homeDashboardId: dashboardId, homeDashboardHideToolbar: false }),
       })
       .execute();
     const customers = { A: uuidv1(), B: uuidv1() };
@@ -107,8 +110,10 @@ export async function installDemoData(db: Db): Promise<void> {
     await addUser(DEMO_ACCOUNTS.tenant.email, tenantHash, 'TENANT_ADMIN', null, 'Tenant');
     await addUser(DEMO_ACCOUNTS.customer.email, customerHash, 'CUSTOMER_USER', customers.A, 'Customer');
     const deviceProfileId = await createDefaultDeviceProfile(trx, tenantId);
+    const deviceIds = new Map<string, string>();
     for (const device of DEMO_DEVICES) {
       const id = uuidv1();
+      deviceIds.set(device.name, id);
       await trx
         .insertInto('device')
         .values({
@@ -139,5 +144,23 @@ export async function installDemoData(db: Db): Promise<void> {
         })
         .execute();
     }
+    const dashboard = demoDashboard({
+      thermostat: deviceIds.get('Thermostat T1') ?? '',
+      dht11: deviceIds.get('DHT11 Demo Device') ?? '',
+    });
+    await trx
+      .insertInto('dashboard')
+      .values({
+        id: dashboardId,
+        createdTime: now,
+        tenantId,
+        title: dashboard.title,
+        image: null,
+        assignedCustomers: '[]',
+        mobileHide: false,
+        mobileOrder: null,
+        configuration: JSON.stringify(dashboard.configuration),
+      })
+      .execute();
   });
 }

@@ -1,4 +1,4 @@
-import type { Dashboard, DashboardInfo, EntityDraft, User } from '@meridian/common';
+import type { Dashboard, DashboardInfo, EntityDraft, HomeDashboard, User } from '@meridian/common';
 import { type PageData, type PageLink, pageLinkToQueryString } from '@meridian/common';
 import { queryOptions } from '@tanstack/react-query';
 import type { HttpClient, RequestOptions } from '../app/http/http-client';
@@ -23,6 +23,7 @@ export const dashboardKeys = {
   all: ['dashboards'] as const,
   page: (scope: DashboardScope, query: PageLink) => [...dashboardKeys.all, 'page', scope, query] as const,
   info: (dashboardId: string) => [...dashboardKeys.all, 'info', dashboardId] as const,
+  home: (userId: string) => [...dashboardKeys.all, 'home', userId] as const,
 };
 
 export function getTenantDashboards(
@@ -167,5 +168,28 @@ export function dashboardInfoQuery(http: HttpClient, dashboardId: string) {
         () => null,
       ),
     staleTime: 60_000,
+  });
+}
+
+/**
+ * The caller's home dashboard (`GET /api/dashboard/home`): the user's, else their customer's, else
+ * their tenant's; null when none is set (the server answers with an empty body).
+ */
+export function getHomeDashboard(
+  http: HttpClient,
+  options: RequestOptions = {},
+): Promise<HomeDashboard | null> {
+  return http.get('/api/dashboard/home', options);
+}
+
+/** The home dashboard of the signed-in user; a failure resolves to null (the home page shows its shortcuts). */
+export function homeDashboardQuery(http: HttpClient, userId: string) {
+  return queryOptions({
+    queryKey: dashboardKeys.home(userId),
+    queryFn: ({ signal }) =>
+      getHomeDashboard(http, { signal, ignoreErrors: true }).then(
+        (dashboard) => dashboard ?? null,
+        () => null,
+      ),
   });
 }

@@ -189,6 +189,8 @@ export function createFakeBackend(overrides: Record<string, Handler> = {}) {
       return { body: security };
     },
     'GET /api/tenant/dashboards': () => ({ body: DASHBOARDS_PAGE }),
+    // No home dashboard: the server answers 200 with an empty body.
+    'GET /api/dashboard/home': () => ({}),
     ...overrides,
   };
 

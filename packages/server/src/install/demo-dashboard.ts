@@ -1,0 +1,221 @@
+import type { JsonObject } from '@meridian/common';
+
+/** Title of the demo tenant's home dashboard. */
+export const DEMO_DASHBOARD_TITLE = 'Demo devices';
+
+/** The demo devices the dashboard names one by one, by id (known at install). */
+export interface DemoDashboardDevices {
+  thermostat: string;
+  dht11: string;
+}
+
+const ALL_DEVICES = 'all-devices';
+const THERMOSTAT = 'thermostat';
+const DHT11 = 'dht11';
+
+const temperature = (color: string, label = 'Temperature') => ({
+  name: 'temperature',
+  type: 'timeseries',
+  label,
+  color,
+  settings: {},
+  units: '°C',
+  decimals: 1,
+});
+
+const humidity = (color: string) => ({
+  name: 'humidity',
+  type: 'timeseries',
+  label: 'Humidity',
+  color,
+  settings: {},
+  units: '%',
+  decimals: 0,
+});
+
+const datasource = (entityAliasId: string, dataKeys: JsonObject[]) => ({
+  type: 'entity',
+  entityAliasId,
+  dataKeys,
+});
+
+/**
+ * A widget of the reference's export format; `config` adds to the common part. No background or
+ * text colour, nor a grid background: the console's light or dark theme gives them.
+ */
+function widget(
+  id: string,
+  bundleAlias: string,
+  typeAlias: string,
+  type: string,
+  size: { sizeX: number; sizeY: number },
+  config: JsonObject,
+): JsonObject {
+  return {
+    id,
+    bundleAlias,
+    typeAlias,
+    type,
+    isSystemType: true,
+    ...size,
+    config: {
+      showTitle: true,
+      padding: '8px',
+      dropShadow: true,
+      enableFullscreen: true,
+      useDashboardTimewindow: true,
+      showLegend: false,
+      ...config,
+    },
+  };
+}
+
+/**
+ * The demo tenant's home dashboard, "Demo devices", in the reference's (ThingsBoard 3.3) dashboard
+ * format: an entities table of every device with its latest temperature and humidity, a simple card
+ * and a radial gauge of the thermostat's temperature, and a line chart of the temperature of the
+ * thermostat and the DHT11 sensor over the last hour. Only natively rendered widget types
+ * (`NATIVE_WIDGET_KEYS`) are used.
+ */
+export function demoDashboard(devices: DemoDashboardDevices): { title: string; configuration: JsonObject } {
+  const widgets = {
+    devices: widget(
+      'devices',
+      'cards',
+      'entities_table',
+      'latest',
+      { sizeX: 12, sizeY: 6 },
+      {
+        title: 'Devices',
+        datasources: [datasource(ALL_DEVICES, [temperature('#2196f3'), humidity('#4caf50')])],
+        settings: {
+          entitiesTitle: 'Devices',
+          enableSearch: true,
+          displayEntityName: true,
+          entityNameColumnTitle: 'Device',
+          displayEntityLabel: false,
+          displayEntityType: false,
+          displayPagination: true,
+          defaultPageSize: 10,
+          defaultSortOrder: 'entityName',
+        },
+      },
+    ),
+    card: widget(
+      'card',
+      'cards',
+      'simple_card',
+      'latest',
+      { sizeX: 6, sizeY: 3 },
+      {
+        title: 'Thermostat T1',
+        showTitle: false,
+        backgroundColor: '#ff5722',
+        color: 'rgba(255, 255, 255, 0.87)',
+        padding: '16px',
+        datasources: [datasource(THERMOSTAT, [temperature('#ffffff')])],
+        settings: { labelPosition: 'top' },
+      },
+    ),
+    gauge: widget(
+      'gauge',
+      'analogue_gauges',
+      'radial_gauge_canvas_gauges',
+      'latest',
+      { sizeX: 6, sizeY: 6 },
+      {
+        title: 'Thermostat temperature',
+        datasources: [datasource(THERMOSTAT, [temperature('#7cb342')])],
+        settings: {
+          minValue: -20,
+          maxValue: 60,
+          unitTitle: 'Temperature',
+          showUnitTitle: true,
+          majorTicksCount: 8,
+          highlights: [
+            { from: -20, to: 0, color: '#42a5f5' },
+            { from: 30, to: 60, color: '#ef5350' },
+          ],
+        },
+      },
+    ),
+    chart: widget(
+      'chart',
+      'charts',
+      'basic_timeseries',
+      'timeseries',
+      { sizeX: 24, sizeY: 6 },
+      {
+        title: 'Temperature, last hour',
+        showLegend: true,
+        datasources: [
+          datasource(THERMOSTAT, [temperature('#ff5722', 'Thermostat T1')]),
+          datasource(DHT11, [temperature('#2196f3', 'DHT11 Demo Device')]),
+        ],
+        settings: { shadowSize: 4, smoothLines: false },
+      },
+    ),
+  };
+  const singleDevice = (id: string, alias: string, deviceId: string) => ({
+    id,
+    alias,
+    filter: {
+      type: 'singleEntity',
+      resolveMultiple: false,
+      singleEntity: { entityType: 'DEVICE', id: deviceId },
+    },
+  });
+  return {
+    title: DEMO_DASHBOARD_TITLE,
+    configuration: {
+      description: 'The devices of the demo tenant and their latest readings',
+      widgets,
+      states: {
+        default: {
+          name: DEMO_DASHBOARD_TITLE,
+          root: true,
+          layouts: {
+            main: {
+              widgets: {
+                devices: { sizeX: 12, sizeY: 6, row: 0, col: 0, mobileOrder: 3 },
+                card: { sizeX: 6, sizeY: 3, row: 0, col: 12, mobileOrder: 1 },
+                gauge: { sizeX: 6, sizeY: 6, row: 0, col: 18, mobileOrder: 2 },
+                chart: { sizeX: 24, sizeY: 6, row: 6, col: 0, mobileOrder: 4 },
+              },
+              gridSettings: {
+                columns: 24,
+                margins: [10, 10],
+                autoFillHeight: false,
+              },
+            },
+          },
+        },
+      },
+      entityAliases: {
+        [ALL_DEVICES]: {
+          id: ALL_DEVICES,
+          alias: 'All devices',
+          filter: { type: 'entityType', resolveMultiple: true, entityType: 'DEVICE' },
+        },
+        [THERMOSTAT]: singleDevice(THERMOSTAT, 'Thermostat T1', devices.thermostat),
+        [DHT11]: singleDevice(DHT11, 'DHT11 Demo Device', devices.dht11),
+      },
+      filters: {},
+      timewindow: {
+        displayValue: '',
+        selectedTab: 0,
+        realtime: { realtimeType: 0, interval: 1000, timewindowMs: 3_600_000 },
+        aggregation: { type: 'NONE', limit: 200 },
+      },
+      settings: {
+        stateControllerId: 'entity',
+        showTitle: true,
+        showDashboardsSelect: false,
+        showEntitiesSelect: false,
+        showDashboardTimewindow: true,
+        showDashboardExport: false,
+        toolbarAlwaysOpen: true,
+      },
+    },
+  };
+}
