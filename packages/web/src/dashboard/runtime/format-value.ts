@@ -23,8 +23,9 @@ export function numericValue(value: string | undefined): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
+/** The value as shown; nothing at all (no lone units) when the key has no value yet. */
 export function formatValue(value: string | undefined, format: ValueFormat): string {
-  if (value === undefined) return '';
+  if (value === undefined || value === '') return '';
   const number = numericValue(value);
   const text = number === null ? value : number.toFixed(format.decimals);
   return format.units ? `${text} ${format.units}` : text;
