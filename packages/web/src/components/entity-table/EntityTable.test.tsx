@@ -157,7 +157,7 @@ describe('EntityTable', () => {
       sortOrder: { property: 'createdTime', direction: 'DESC' },
     });
     expect(within(rowOf('Thing 25')).getAllByRole('cell')[1]).toHaveTextContent('01/01/2024, 12:00:24 PM');
-    expect(within(rowOf('Thing 25')).getByLabelText('false')).toBeInTheDocument();
+    expect(within(rowOf('Thing 25')).getByLabelText('No')).toBeInTheDocument();
     expect(screen.getByText('1–10 of 25')).toBeInTheDocument();
     expect(screen.getByTestId(selectors.entityTable.title)).toHaveTextContent('Things');
   });

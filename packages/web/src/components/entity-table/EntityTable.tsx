@@ -79,16 +79,27 @@ export interface EntityTableProps<T extends TableEntity, V extends FieldValues> 
   searchText?: string | undefined;
 }
 
-function cellContent<T>(column: EntityColumn<T>, entity: T, formats: Formatters): ReactNode {
+/** How a boolean cell's icon is read out (screen readers, tests): the catalogue's Yes and No. */
+interface BooleanLabels {
+  yes: string;
+  no: string;
+}
+
+function cellContent<T>(
+  column: EntityColumn<T>,
+  entity: T,
+  formats: Formatters,
+  labels: BooleanLabels,
+): ReactNode {
   const value = column.value(entity);
   if (column.kind === 'date') {
     return formats.dateTime(typeof value === 'number' ? value : null);
   }
   if (column.kind === 'boolean') {
     return value ? (
-      <CheckBox fontSize="small" color="action" aria-label="true" />
+      <CheckBox fontSize="small" color="action" aria-label={labels.yes} />
     ) : (
-      <CheckBoxOutlineBlank fontSize="small" color="action" aria-label="false" />
+      <CheckBoxOutlineBlank fontSize="small" color="action" aria-label={labels.no} />
     );
   }
   return value;
@@ -105,6 +116,7 @@ export function EntityTable<T extends TableEntity, V extends FieldValues>({
 }: EntityTableProps<T, V>) {
   const { t } = useTranslation();
   const formats = useFormatters();
+  const booleanLabels = { yes: t('action.yes'), no: t('action.no') };
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -490,7 +502,7 @@ export function EntityTable<T extends TableEntity, V extends FieldValues>({
                         key={column.key}
                         sx={{ whiteSpace: column.kind === 'date' ? 'nowrap' : undefined }}
                       >
-                        {cellContent(column, entity, formats)}
+                        {cellContent(column, entity, formats, booleanLabels)}
                         {copyText ? <CopyButton text={copyText} label={t('entity.copy')} /> : null}
                       </TableCell>
                     );

@@ -58,8 +58,8 @@ describe('DashboardsPage', () => {
     expect(headers.slice(1, 5)).toEqual(['Created time', 'Title', 'Assigned to customers', 'Public']);
     expect(titles()).toEqual(['Lobby', 'Plant', 'Fleet']);
     expect(column('Assigned to customers')).toEqual(['', '', 'Customer A']);
-    expect(within(row('Plant')).getByLabelText('true')).toBeInTheDocument();
-    expect(within(row('Fleet')).getByLabelText('false')).toBeInTheDocument();
+    expect(within(row('Plant')).getByLabelText('Yes')).toBeInTheDocument();
+    expect(within(row('Fleet')).getByLabelText('No')).toBeInTheDocument();
     expect(backend.callsTo('GET', '/api/tenant/dashboards')[0]?.query.get('sortProperty')).toBe(
       'createdTime',
     );
@@ -153,14 +153,14 @@ describe('DashboardsPage', () => {
     );
     expect(within(dialog).getByTestId(S.publicDialogCopy)).toBeInTheDocument();
     await user.click(within(dialog).getByTestId(S.publicDialogOk));
-    await waitFor(() => expect(within(row('Lobby')).getByLabelText('true')).toBeInTheDocument());
+    await waitFor(() => expect(within(row('Lobby')).getByLabelText('Yes')).toBeInTheDocument());
 
     await user.click(within(row('Lobby')).getByTestId(T.rowAction('makePrivate')));
     await confirmOk('Make the dashboard “Lobby” private?');
     await waitFor(() =>
       expect(backend.callsTo('DELETE', '/api/customer/public/dashboard/dash-3')).toHaveLength(1),
     );
-    await waitFor(() => expect(within(row('Lobby')).getByLabelText('false')).toBeInTheDocument());
+    await waitFor(() => expect(within(row('Lobby')).getByLabelText('No')).toBeInTheDocument());
   });
 
   it('manages the customers of a dashboard and keeps a public dashboard public', async () => {

@@ -56,7 +56,7 @@ describe('DevicesPage as tenant administrator', () => {
     expect(call?.query.get('sortOrder')).toBe('DESC');
     expect(call?.query.get('pageSize')).toBe('10');
     expect(within(row('Device A1')).getByRole('cell', { name: 'Customer A' })).toBeInTheDocument();
-    expect(within(row('Public sensor')).getAllByLabelText('true')).toHaveLength(1);
+    expect(within(row('Public sensor')).getAllByLabelText('Yes')).toHaveLength(1);
   });
 
   it('filters by device profile', async () => {
