@@ -10,3 +10,14 @@ export const DARK_CHART_THEME: ChartTheme = {
   primary: '#90caf9',
   fontFamily: 'Roboto',
 };
+
+/** The console's light scheme as a chart draws it. */
+export const LIGHT_CHART_THEME: ChartTheme = {
+  line: 'rgba(0, 0, 0, 0.12)',
+  surface: '#fff',
+  text: '#111',
+  secondaryText: '#666',
+  track: '#eee',
+  primary: '#1f4e79',
+  fontFamily: 'Roboto',
+};

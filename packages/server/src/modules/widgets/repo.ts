@@ -63,19 +63,10 @@ export function widgetTypeDetailsToWire(row: WidgetTypeRow): WidgetTypeDetails {
   return { ...widgetTypeToWire(row), image: row.image, description: row.description };
 }
 
-/** The list row: the descriptor reduced to its kind. */
+/** The list row: the details with the descriptor reduced to its kind. */
 export function widgetTypeInfoToWire(row: WidgetTypeRow): WidgetTypeInfo {
-  return {
-    id: { entityType: 'WIDGET_TYPE', id: row.id },
-    createdTime: row.createdTime,
-    tenantId: tenantRef(row.tenantId),
-    bundleAlias: row.bundleAlias,
-    alias: row.alias,
-    name: row.name,
-    image: row.image,
-    description: row.description,
-    widgetType: (row.descriptor as { type?: WidgetType } | null)?.type as WidgetType,
-  };
+  const { descriptor: _descriptor, ...details } = widgetTypeDetailsToWire(row);
+  return { ...details, widgetType: (row.descriptor as { type?: WidgetType } | null)?.type as WidgetType };
 }
 
 export type BundleValues = Pick<WidgetsBundleRow, 'title' | 'image' | 'description'>;

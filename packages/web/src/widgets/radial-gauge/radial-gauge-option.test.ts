@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { LIGHT_CHART_THEME } from '../../test/chart-test-theme';
 import { dataKey, entityData, widgetProps } from '../../test/widget-test-data';
-import type { ChartTheme } from '../chart-theme';
 import { axisLineColors, tickDecimals } from '../gauge-support/gauge-scale';
 import { radialGaugeOption } from './radial-gauge-option';
 
-const theme: ChartTheme = {
-  line: 'rgba(0, 0, 0, 0.12)',
-  surface: '#fff',
-  text: '#111',
-  secondaryText: '#666',
-  track: '#eee',
-  primary: '#1f4e79',
-  fontFamily: 'Roboto',
-};
+const theme = LIGHT_CHART_THEME;
 
 interface GaugeSeries {
   min: number;

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { LIGHT_CHART_THEME } from '../../test/chart-test-theme';
 import { dataKey, entityData, widgetProps } from '../../test/widget-test-data';
-import type { ChartTheme } from '../chart-theme';
 import { hexRgb, levelColor } from '../gauge-support/level-color';
 import { simpleGaugeColor, simpleGaugeOption, simpleGaugeTitle } from './simple-gauge-option';
 
-const theme: ChartTheme = {
-  line: 'rgba(0, 0, 0, 0.12)',
-  surface: '#fff',
-  text: '#111',
-  secondaryText: '#666',
-  track: '#eee',
-  primary: '#1f4e79',
-  fontFamily: 'Roboto',
-};
+const theme = LIGHT_CHART_THEME;
 
 interface GaugeSeries {
   min: number;
