@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The first render of a test file loads the lazy routes cold; on a loaded CI machine with all
+// test files running in parallel that alone can pass the library's default one second.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
