@@ -14,20 +14,24 @@ const UNIT_KEYS = {
 } as const;
 
 /**
- * The viewer's toolbar: the dashboard title and, as text, the time window the widgets show (the
- * time-window panel that changes it comes later). `end` holds what the page adds (user menu).
+ * The viewer's toolbar: the dashboard title, the state selector (`states`), the time window the
+ * widgets show and the viewer's buttons (`buttons`). `end` holds what the page adds (user menu).
  */
 export function DashboardToolbar({
   title,
   titleColor,
   window,
   showTimewindow,
+  states,
+  buttons,
   end,
 }: {
   title: string | null;
   titleColor: string | null;
   window: SubscriptionWindow;
   showTimewindow: boolean;
+  states?: ReactNode;
+  buttons?: ReactNode;
   end?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -63,17 +67,19 @@ export function DashboardToolbar({
           variant="h6"
           component="h1"
           noWrap
-          sx={{ flex: 1, minWidth: 0, color: titleColor ?? 'text.primary' }}
+          sx={{ flexShrink: 1, minWidth: 0, color: titleColor ?? 'text.primary' }}
         >
           {title}
         </Typography>
       )}
-      {title === null && <Box sx={{ flex: 1 }} />}
+      {states}
+      <Box sx={{ flex: 1 }} />
       {showTimewindow && (
         <Typography data-testid={dashboardSelectors.timewindow} variant="body2" color="text.secondary" noWrap>
           {windowText}
         </Typography>
       )}
+      {buttons}
       {end}
     </Box>
   );

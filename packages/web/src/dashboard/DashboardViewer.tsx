@@ -1,53 +1,114 @@
-import type { Dashboard } from '@meridian/common';
+import type { Dashboard, WidgetAction } from '@meridian/common';
 import Box from '@mui/material/Box';
-import { type ReactNode, useMemo } from 'react';
-import { DashboardLayoutView } from './DashboardLayoutView';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dashboardScopeOf } from '../api/dashboards';
+import { useAuthState } from '../app/services/useAuthState';
+import { useServices } from '../app/services/useServices';
+import { StateOverlay } from './actions/StateOverlay';
+import { type OverlayState, useActionRunner } from './actions/useActionRunner';
+import type { ActionTarget } from './actions/widget-actions';
 import { DashboardToolbar } from './DashboardToolbar';
 import { DashboardRuntimeContext } from './dashboard-runtime-context';
 import { restoreDashboard } from './runtime/restore-dashboard';
 import { localTimeZone, subscriptionWindowOf } from './runtime/subscription-window';
+import { StateLayouts } from './StateLayouts';
 import { dashboardSelectors } from './selectors';
+import { DashboardStates } from './toolbar/DashboardStates';
+import { DashboardsSelect } from './toolbar/DashboardsSelect';
+import { ExportDashboardButton, FullscreenButton } from './toolbar/ToolbarButtons';
 import { useDashboardState } from './useDashboardState';
 
 /**
- * A dashboard, read-only: toolbar (unless hidden) and the current state's main layout. The runtime
- * every widget reads (model, state, time window) is provided here.
+ * A dashboard, read-only: toolbar (unless hidden) and the current state's layouts. The runtime
+ * every widget reads (model, state, time window, actions) is provided here; the opened states live
+ * in the URL, so a reload or a copied link shows the same state with the same entity.
  */
 export function DashboardViewer({
   dashboard,
   hideToolbar,
   toolbarEnd,
+  fullScreen = false,
 }: {
   dashboard: Dashboard;
   hideToolbar: boolean;
   toolbarEnd?: ReactNode;
+  /** Opened at the full-screen `dashboard/{id}` route: links to other dashboards stay full screen. */
+  fullScreen?: boolean;
 }) {
+  const { t } = useTranslation();
+  const { toasts } = useServices();
+  const { authUser } = useAuthState();
   const model = useMemo(() => restoreDashboard(dashboard.configuration), [dashboard.configuration]);
-  const { state } = useDashboardState(model);
+  const { stack, state, openStates } = useDashboardState(model);
   const window = useMemo(() => subscriptionWindowOf(model.timewindow, Date.now(), localTimeZone()), [model]);
+  const [overlay, setOverlay] = useState<OverlayState | null>(null);
+  const viewer = useRef<HTMLDivElement>(null);
+  const runCustom = useCallback(
+    (_action: WidgetAction, _target: ActionTarget) =>
+      toasts.show({ type: 'warn', message: t('dashboard-viewer.custom-action-not-supported') }),
+    [toasts, t],
+  );
+  const runAction = useActionRunner({
+    model,
+    stack,
+    openStates,
+    fullScreen,
+    showOverlay: setOverlay,
+    runCustom,
+  });
   const stateParams = state?.params;
   const runtime = useMemo(
-    () => ({ dashboardId: dashboard.id.id, model, stateParams: stateParams ?? {}, window }),
-    [dashboard.id.id, model, stateParams, window],
+    () => ({ dashboardId: dashboard.id.id, model, stateParams: stateParams ?? {}, window, runAction }),
+    [dashboard.id.id, model, stateParams, window, runAction],
   );
-  const layout = state ? model.states[state.id]?.layouts.main : undefined;
+  const shown = state ? model.states[state.id] : undefined;
+  const settings = model.settings;
+  // Public viewers and system administrators have no dashboards of their own to switch to or export.
+  const scope =
+    authUser &&
+    !authUser.isPublic &&
+    (authUser.authority === 'TENANT_ADMIN' || authUser.authority === 'CUSTOMER_USER')
+      ? dashboardScopeOf({
+          authority: authUser.authority,
+          customerId: { entityType: 'CUSTOMER', id: authUser.customerId ?? '' },
+        })
+      : null;
   return (
     <DashboardRuntimeContext.Provider value={runtime}>
       <Box
+        ref={viewer}
         data-testid={dashboardSelectors.viewer}
-        sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          height: '100%',
+          minHeight: 0,
+          bgcolor: 'background.default',
+        }}
       >
-        {!(hideToolbar || model.settings.hideToolbar) && (
+        {!(hideToolbar || settings.hideToolbar) && (
           <DashboardToolbar
-            title={model.settings.showTitle ? dashboard.title : null}
-            titleColor={model.settings.titleColor}
+            title={settings.showTitle ? dashboard.title : null}
+            titleColor={settings.titleColor}
             window={window}
-            showTimewindow={model.settings.showDashboardTimewindow}
+            showTimewindow={settings.showDashboardTimewindow}
+            states={<DashboardStates model={model} stack={stack} openStates={openStates} />}
+            buttons={
+              <>
+                {scope && settings.showDashboardsSelect && (
+                  <DashboardsSelect scope={scope} currentId={dashboard.id.id} fullScreen={fullScreen} />
+                )}
+                {scope && settings.showDashboardExport && <ExportDashboardButton dashboard={dashboard} />}
+                <FullscreenButton target={() => viewer.current} />
+              </>
+            }
             end={toolbarEnd}
           />
         )}
-        {layout && <DashboardLayoutView layout={layout} model={model} />}
+        {shown && <StateLayouts key={shown.id} state={shown} model={model} />}
       </Box>
+      {overlay && <StateOverlay overlay={overlay} runtime={runtime} onClose={() => setOverlay(null)} />}
     </DashboardRuntimeContext.Provider>
   );
 }

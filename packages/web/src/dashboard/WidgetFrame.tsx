@@ -1,31 +1,110 @@
-import type { WidgetConfig } from '@meridian/common';
+import type { WidgetAction, WidgetConfig } from '@meridian/common';
+import Fullscreen from '@mui/icons-material/Fullscreen';
+import FullscreenExit from '@mui/icons-material/FullscreenExit';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MaterialIcon } from './MaterialIcon';
 import { dashboardSelectors } from './selectors';
 
 const stringOr = (value: unknown): string | undefined =>
   typeof value === 'string' && value ? value : undefined;
 const styleOf = (value: unknown): CSSProperties =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as CSSProperties) : {};
+const pixels = (value: unknown, fallback: number): number => {
+  const parsed = Number.parseInt(String(value ?? ''), 10);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+};
 
 /**
- * The card around a widget: its title (unless `showTitle` is false) in the config's title style,
- * and the config's background, text colour, padding and shadow.
+ * The card around a widget (reference console §5.2 "Widget header"): its title with icon and
+ * tooltip (unless `showTitle` is false), the header action buttons and the fullscreen toggle
+ * (`enableFullscreen`), and the config's background, text colour, padding and shadow. Without a
+ * title the buttons float over the widget's top right corner.
  */
 export function WidgetFrame({
   widgetId,
   config,
+  headerActions = [],
+  onHeaderAction,
   children,
 }: {
   widgetId: string;
   config: WidgetConfig;
+  headerActions?: WidgetAction[];
+  onHeaderAction?: (action: WidgetAction, anchor: HTMLElement) => void;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
+  const [fullscreen, setFullscreen] = useState(false);
   const showTitle = config.showTitle !== false && Boolean(config.title);
+  const canFullscreen = config.enableFullscreen !== false;
+  const icon = config.showTitleIcon === true ? stringOr(config.titleIcon) : undefined;
+  const tooltip = stringOr(config.titleTooltip);
+  const fullscreenLabel = t(fullscreen ? 'dashboard-viewer.exit-fullscreen' : 'dashboard-viewer.fullscreen');
+  const buttons = (headerActions.length > 0 || canFullscreen) && (
+    <Box sx={{ display: 'flex', alignItems: 'center', flexShrink: 0, ml: 'auto' }}>
+      {headerActions.map((action, index) => (
+        <Tooltip key={action.id ?? index} title={action.name}>
+          <IconButton
+            size="small"
+            aria-label={action.name}
+            data-testid={dashboardSelectors.widgetHeaderAction}
+            onClick={(event) => onHeaderAction?.(action, event.currentTarget)}
+            sx={{ color: 'inherit' }}
+          >
+            <MaterialIcon name={stringOr(action.icon) ?? 'more_horiz'} size={20} />
+          </IconButton>
+        </Tooltip>
+      ))}
+      {canFullscreen && (
+        <Tooltip title={fullscreenLabel}>
+          <IconButton
+            size="small"
+            aria-label={fullscreenLabel}
+            aria-pressed={fullscreen}
+            data-testid={dashboardSelectors.widgetFullscreen}
+            onClick={() => setFullscreen((on) => !on)}
+            sx={{ color: 'inherit' }}
+          >
+            {fullscreen ? <FullscreenExit fontSize="small" /> : <Fullscreen fontSize="small" />}
+          </IconButton>
+        </Tooltip>
+      )}
+    </Box>
+  );
+  const title = showTitle && (
+    <Typography
+      data-testid={dashboardSelectors.widgetTitle}
+      component="h2"
+      noWrap
+      sx={{
+        fontSize: 16,
+        fontWeight: 400,
+        color: 'inherit',
+        minWidth: 0,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.5,
+      }}
+      style={styleOf(config.titleStyle)}
+    >
+      {icon && (
+        <MaterialIcon name={icon} size={pixels(config.iconSize, 24)} color={stringOr(config.iconColor)} />
+      )}
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {config.title}
+      </Box>
+    </Typography>
+  );
   return (
     <Paper
       data-testid={dashboardSelectors.widget(widgetId)}
+      data-fullscreen={fullscreen || undefined}
       elevation={config.dropShadow === false ? 0 : 1}
       sx={{
         height: '100%',
@@ -36,19 +115,33 @@ export function WidgetFrame({
         color: stringOr(config.color),
         p: stringOr(config.padding) ?? '8px',
         boxSizing: 'border-box',
+        position: fullscreen ? 'fixed' : 'relative',
+        ...(fullscreen ? { inset: 0, zIndex: (theme) => theme.zIndex.modal, borderRadius: 0 } : {}),
+        '&:hover .widget-floating-buttons, &:focus-within .widget-floating-buttons': { opacity: 1 },
       }}
       style={styleOf(config.widgetStyle)}
     >
-      {showTitle && (
-        <Typography
-          data-testid={dashboardSelectors.widgetTitle}
-          component="h2"
-          noWrap
-          sx={{ fontSize: 16, fontWeight: 400, color: 'inherit', mb: 0.5, flexShrink: 0 }}
-          style={styleOf(config.titleStyle)}
-        >
-          {config.title}
-        </Typography>
+      {showTitle ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5, flexShrink: 0, minHeight: 28 }}>
+          {tooltip && title ? <Tooltip title={tooltip}>{title}</Tooltip> : title}
+          {buttons}
+        </Box>
+      ) : (
+        buttons && (
+          <Box
+            className="widget-floating-buttons"
+            sx={{
+              position: 'absolute',
+              top: 2,
+              right: 2,
+              zIndex: 1,
+              opacity: fullscreen ? 1 : 0,
+              transition: 'opacity 150ms',
+            }}
+          >
+            {buttons}
+          </Box>
+        )
       )}
       <div style={{ flex: 1, minHeight: 0, position: 'relative' }}>{children}</div>
     </Paper>

@@ -3,6 +3,8 @@ import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findWidget } from '../widgets/registry';
 import type { WidgetDefinition } from '../widgets/widget-definition';
+import { actionsOf } from './actions/widget-actions';
+import { type WidgetActions, WidgetActionsContext } from './actions/widget-actions-context';
 import { useDashboardRuntime } from './dashboard-runtime-context';
 import { lazyWidget } from './lazy-widget';
 import type { DashboardWidget } from './runtime/dashboard-model';
@@ -32,18 +34,37 @@ export function WidgetHost({ widget }: { widget: DashboardWidget }) {
       </WidgetFrame>
     );
   }
+  return <KnownWidget widget={widget} definition={definition} />;
+}
+
+/** A widget the console has: its frame with header actions, and its actions for the widget itself. */
+function KnownWidget({ widget, definition }: { widget: DashboardWidget; definition: WidgetDefinition }) {
+  const { t } = useTranslation();
+  const { runAction } = useDashboardRuntime();
+  const config = widget.config;
+  const actions = useMemo<WidgetActions>(
+    () => ({ of: (sourceId) => actionsOf(config, sourceId), run: runAction }),
+    [config, runAction],
+  );
   return (
-    <WidgetFrame widgetId={widget.id} config={widget.config}>
-      <WidgetErrorBoundary
-        fallback={(error) => (
-          <WidgetMessage text={t('dashboard-viewer.widget-error')} detail={error.message} />
-        )}
+    <WidgetActionsContext.Provider value={actions}>
+      <WidgetFrame
+        widgetId={widget.id}
+        config={config}
+        headerActions={actions.of('headerButton')}
+        onHeaderAction={(action, anchor) => runAction(action, {}, anchor)}
       >
-        <Suspense fallback={loading}>
-          <WidgetBody widget={widget} definition={definition} />
-        </Suspense>
-      </WidgetErrorBoundary>
-    </WidgetFrame>
+        <WidgetErrorBoundary
+          fallback={(error) => (
+            <WidgetMessage text={t('dashboard-viewer.widget-error')} detail={error.message} />
+          )}
+        >
+          <Suspense fallback={loading}>
+            <WidgetBody widget={widget} definition={definition} />
+          </Suspense>
+        </WidgetErrorBoundary>
+      </WidgetFrame>
+    </WidgetActionsContext.Provider>
   );
 }
 

@@ -1,7 +1,12 @@
+import type { WidgetAction } from '@meridian/common';
 import { createContext, useContext } from 'react';
+import type { ActionTarget } from './actions/widget-actions';
 import type { DashboardModel } from './runtime/dashboard-model';
 import type { StateParams } from './runtime/state-param';
 import type { SubscriptionWindow } from './runtime/subscription-window';
+
+/** Runs a widget action against the open dashboard; `anchor` places a popover. */
+export type ActionRunner = (action: WidgetAction, target: ActionTarget, anchor?: HTMLElement) => void;
 
 /** What every widget of an open dashboard shares: the model, the current state and the time window. */
 export interface DashboardRuntime {
@@ -9,6 +14,7 @@ export interface DashboardRuntime {
   model: DashboardModel;
   stateParams: StateParams;
   window: SubscriptionWindow;
+  runAction: ActionRunner;
 }
 
 export const DashboardRuntimeContext = createContext<DashboardRuntime | null>(null);

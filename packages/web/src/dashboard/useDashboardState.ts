@@ -2,19 +2,19 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { DashboardModel } from './runtime/dashboard-model';
 import { rootStateId } from './runtime/restore-dashboard';
-import { currentState, decodeStateParam, encodeStateParam, type OpenedState } from './runtime/state-param';
+import { decodeStateParam, encodeStateParam, type OpenedState, openedStates } from './runtime/state-param';
 
 /**
- * The dashboard state the URL names (`state`, spec 1 §2), else the root state; `openStates`
- * writes a new stack of states to the URL, which is where the current state lives.
+ * The stack of opened dashboard states the URL names (`state`, spec 1 §2), else the root state;
+ * `openStates` writes a new stack to the URL, which is where the current state lives, so a link or a
+ * reload reopens the same state with the same entity.
  */
 export function useDashboardState(model: DashboardModel | undefined) {
   const [search, setSearch] = useSearchParams();
   const param = search.get('state');
-  const opened = useMemo(() => decodeStateParam(param), [param]);
-  const state = useMemo(
-    () => (model ? currentState(opened, Object.keys(model.states), rootStateId(model)) : null),
-    [model, opened],
+  const stack = useMemo(
+    () => (model ? openedStates(decodeStateParam(param), Object.keys(model.states), rootStateId(model)) : []),
+    [model, param],
   );
   const openStates = useCallback(
     (states: readonly OpenedState[]) =>
@@ -28,5 +28,5 @@ export function useDashboardState(model: DashboardModel | undefined) {
       ),
     [setSearch],
   );
-  return { state, openStates };
+  return { stack, state: stack.at(-1) ?? null, openStates };
 }

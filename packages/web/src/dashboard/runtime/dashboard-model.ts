@@ -55,10 +55,14 @@ export interface DashboardState {
 
 /** Dashboard-level settings the viewer reads. */
 export interface DashboardSettings {
+  /** `entity`: opened states stack up as a breadcrumb; `default`: one state at a time, picked from a list. */
+  stateControllerId: 'entity' | 'default';
   showTitle: boolean;
   titleColor: string | null;
   hideToolbar: boolean;
+  showDashboardsSelect: boolean;
   showDashboardTimewindow: boolean;
+  showDashboardExport: boolean;
 }
 
 export interface DashboardModel {

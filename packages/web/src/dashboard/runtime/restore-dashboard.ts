@@ -124,10 +124,13 @@ export function restoreDashboard(configuration: JsonObject | null | undefined): 
       ? (saved.timewindow as DashboardModel['timewindow'])
       : undefined,
     settings: {
+      stateControllerId: settings.stateControllerId === 'default' ? 'default' : 'entity',
       showTitle: settings.showTitle !== false,
       titleColor: typeof settings.titleColor === 'string' ? settings.titleColor : null,
       hideToolbar: settings.hideToolbar === true,
+      showDashboardsSelect: settings.showDashboardsSelect !== false,
       showDashboardTimewindow: settings.showDashboardTimewindow !== false,
+      showDashboardExport: settings.showDashboardExport !== false,
     },
   };
 }

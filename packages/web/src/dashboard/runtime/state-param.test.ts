@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentState, decodeStateParam, encodeStateParam } from './state-param';
+import { decodeStateParam, encodeStateParam, openedStates } from './state-param';
 
 describe('state param', () => {
   it('reads what the reference writes: base64 of the JSON of the opened states', () => {
@@ -12,14 +12,36 @@ describe('state param', () => {
     expect(decodeStateParam(encoded)).toEqual(states);
   });
 
+  it('writes the root state without an id and reads it back as such', () => {
+    const encoded = encodeStateParam([{ id: '', params: { entityName: 'A' } }]);
+    expect(JSON.parse(atob(encoded))).toEqual([{ params: { entityName: 'A' } }]);
+    expect(decodeStateParam(encoded)).toEqual([{ id: '', params: { entityName: 'A' } }]);
+    expect(openedStates(decodeStateParam(encoded), ['main'], 'main')).toEqual([
+      { id: 'main', params: { entityName: 'A' } },
+    ]);
+  });
+
   it('ignores what it cannot read and falls back to the root state', () => {
     expect(decodeStateParam('not base64 json')).toBeNull();
     expect(decodeStateParam(null)).toBeNull();
-    expect(currentState(null, ['main'], 'main')).toEqual({ id: 'main', params: {} });
-    expect(currentState([{ id: 'gone', params: {} }], ['main'], 'main').id).toBe('main');
-    expect(currentState([{ id: 'x', params: { a: 1 } }], ['main', 'x'], 'main')).toEqual({
-      id: 'x',
-      params: { a: 1 },
-    });
+    expect(decodeStateParam(btoa('[1, "x"]'))).toBeNull();
+    expect(openedStates(null, ['main'], 'main')).toEqual([{ id: 'main', params: {} }]);
+    expect(openedStates([{ id: 'gone', params: {} }], ['main'], 'main')).toEqual([
+      { id: 'main', params: {} },
+    ]);
+    expect(
+      openedStates(
+        [
+          { id: 'main', params: {} },
+          { id: 'gone', params: {} },
+          { id: 'x', params: { a: 1 } },
+        ],
+        ['main', 'x'],
+        'main',
+      ),
+    ).toEqual([
+      { id: 'main', params: {} },
+      { id: 'x', params: { a: 1 } },
+    ]);
   });
 });

@@ -30,8 +30,9 @@ function fromBase64(encoded: string): string {
   return new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
 }
 
+/** An opened state with an empty id stands for the root state (written without `id`, as the reference does). */
 export function encodeStateParam(states: readonly OpenedState[]): string {
-  return toBase64(JSON.stringify(states));
+  return toBase64(JSON.stringify(states.map((state) => (state.id ? state : { params: state.params }))));
 }
 
 /** The opened states of a `state` parameter; null when it is missing or not one we can read. */
@@ -41,21 +42,31 @@ export function decodeStateParam(value: string | null): OpenedState[] | null {
     const parsed: unknown = JSON.parse(fromBase64(value));
     if (!Array.isArray(parsed)) return null;
     const states = parsed.filter(
-      (item): item is OpenedState =>
-        typeof item === 'object' && item !== null && typeof (item as OpenedState).id === 'string',
+      (item): item is Partial<OpenedState> =>
+        typeof item === 'object' && item !== null && !Array.isArray(item),
     );
-    return states.length > 0 ? states.map((state) => ({ id: state.id, params: state.params ?? {} })) : null;
+    return states.length > 0
+      ? states.map((state) => ({
+          id: typeof state.id === 'string' ? state.id : '',
+          params: typeof state.params === 'object' && state.params !== null ? state.params : {},
+        }))
+      : null;
   } catch {
     return null;
   }
 }
 
-/** The state to show: the last opened one that exists, else the root state. */
-export function currentState(
+/**
+ * The stack of states to show: the opened ones that exist (one without an id is the root state,
+ * with its parameters), else the root state alone.
+ */
+export function openedStates(
   opened: readonly OpenedState[] | null,
   stateIds: readonly string[],
   rootId: string,
-): OpenedState {
-  const last = opened?.at(-1);
-  return last && stateIds.includes(last.id) ? last : { id: rootId, params: {} };
+): OpenedState[] {
+  const known = (opened ?? [])
+    .map((state) => (state.id ? state : { ...state, id: rootId }))
+    .filter((state) => stateIds.includes(state.id));
+  return known.length > 0 ? known : [{ id: rootId, params: {} }];
 }

@@ -79,6 +79,7 @@ function DashboardContent({ standalone }: { standalone: boolean }) {
     <DashboardViewer
       dashboard={dashboard.data}
       hideToolbar={search.get('hideToolbar') === 'true'}
+      fullScreen={standalone}
       toolbarEnd={standalone && !embedded && !authUser?.isPublic ? <UserMenu /> : undefined}
     />
   );

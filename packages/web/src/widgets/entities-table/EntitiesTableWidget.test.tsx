@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { type WidgetActions, WidgetActionsContext } from '../../dashboard/actions/widget-actions-context';
 import { WithConsoleMessages } from '../../test/i18n-console';
 import { dataKey, entityData, widgetProps } from '../../test/widget-test-data';
 import { widgetTableSelectors as s } from '../table-parts/selectors';
@@ -139,5 +140,33 @@ describe('EntitiesTableWidget', () => {
       ['T1', 'Device', '20.0 °C', ''],
       ['T2', 'Device', '22.0 °C', ''],
     ]);
+  });
+
+  it('runs its action cell buttons and row click on the row’s entity, a button without the row click', async () => {
+    const user = userEvent.setup();
+    const details = { name: 'Details', icon: 'insert_chart', type: 'openDashboardState' as const };
+    const select = { name: 'Select', type: 'updateDashboardState' as const };
+    const run = vi.fn();
+    const actions: WidgetActions = {
+      of: (source) => ({ actionCellButton: [details], rowClick: [select] })[source] ?? [],
+      run,
+    };
+    const props = widgetProps([temperature], [entityData('T1', ['20'])]);
+    render(
+      <WidgetActionsContext.Provider value={actions}>
+        <EntitiesTableWidget {...props} />
+      </WidgetActionsContext.Provider>,
+      { wrapper: WithConsoleMessages },
+    );
+    const entity = props.data[0]?.entities[0]?.entity;
+    const expected = { entityId: entity?.id, entityName: 'T1', entityLabel: entity?.label };
+
+    await user.click(screen.getByRole('button', { name: 'Details' }));
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(run).toHaveBeenLastCalledWith(details, expected, expect.any(HTMLElement));
+
+    await user.click(screen.getByText('T1'));
+    expect(run).toHaveBeenCalledTimes(2);
+    expect(run).toHaveBeenLastCalledWith(select, expected, expect.any(HTMLElement));
   });
 });

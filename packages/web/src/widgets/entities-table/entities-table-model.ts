@@ -78,6 +78,7 @@ export function entitiesTable(
       if (!row) {
         row = {
           id,
+          target: { entityId: entity.id, entityName: entity.name, entityLabel: entity.label },
           cells: {
             [ENTITY_NAME]: { text: entity.name, sortValue: entity.name },
             [ENTITY_LABEL]: { text: entity.label, sortValue: entity.label || undefined },

@@ -12,7 +12,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type MouseEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { widgetTableSelectors } from './selectors';
 import {
@@ -44,6 +44,9 @@ export interface WidgetTableProps {
   header?: ReactNode;
   /** Buttons at the end of each row (the alarms table's acknowledge and clear); no column without. */
   rowActions?: (row: Row) => ReactNode;
+  /** A click on a row (the widget's `rowClick` action); the row shows as clickable. */
+  onRowClick?: (row: Row, element: HTMLElement) => void;
+  onRowDoubleClick?: (row: Row, element: HTMLElement) => void;
 }
 
 /** Pager labels, as literal keys so the catalogue test sees them. */
@@ -69,6 +72,8 @@ export function WidgetTable({
   stickyHeader,
   header,
   rowActions,
+  onRowClick,
+  onRowDoubleClick,
 }: WidgetTableProps) {
   const { t } = useTranslation();
   const [searchOpen, setSearchOpen] = useState(false);
@@ -175,7 +180,19 @@ export function WidgetTable({
           </TableHead>
           <TableBody>
             {pageRows.map((row) => (
-              <TableRow key={row.id} hover data-testid={widgetTableSelectors.row}>
+              <TableRow
+                key={row.id}
+                hover
+                data-testid={widgetTableSelectors.row}
+                onClick={
+                  onRowClick && ((event: MouseEvent<HTMLElement>) => onRowClick(row, event.currentTarget))
+                }
+                onDoubleClick={
+                  onRowDoubleClick &&
+                  ((event: MouseEvent<HTMLElement>) => onRowDoubleClick(row, event.currentTarget))
+                }
+                sx={onRowClick || onRowDoubleClick ? { cursor: 'pointer' } : undefined}
+              >
                 {columns.map((column) => (
                   <TableCell key={column.id} align={column.align}>
                     {row.cells[column.id]?.text ?? ''}

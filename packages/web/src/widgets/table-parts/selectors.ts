@@ -3,6 +3,7 @@ export const widgetTableSelectors = {
   table: 'widget-table',
   header: (column: string) => `widget-table-header-${column}`,
   row: 'widget-table-row',
+  actionButton: 'widget-table-action-button',
   empty: 'widget-table-empty',
   searchOpen: 'widget-table-search-open',
   searchInput: 'widget-table-search-input',

@@ -1,3 +1,4 @@
+import type { ActionTarget } from '../../dashboard/actions/widget-actions';
 import { numericValue } from '../../dashboard/runtime/format-value';
 
 /**
@@ -14,6 +15,8 @@ export interface TableCell {
 export interface TableRow {
   id: string;
   cells: Record<string, TableCell>;
+  /** The entity the row shows, for the row's widget actions. */
+  target?: ActionTarget;
 }
 
 export type SortDirection = 'asc' | 'desc';
