@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const MUI_BASE =
-  /node_modules[\\/]@mui[\\/]material[\\/](esm[\\/])?(styles|utils|internal|zero-styled|DefaultPropsProvider|useTheme|ButtonBase|Button|Typography|Paper|SvgIcon|InputBase|InputLabel|OutlinedInput|FormControl|FormLabel)[\\/]/;
+  /node_modules[\\/]@mui[\\/]material[\\/](esm[\\/])?(styles|utils|internal|zero-styled|DefaultPropsProvider|useTheme|ButtonBase|Button|Typography|Paper|SvgIcon|InputBase|InputLabel|OutlinedInput|FormControl|FormLabel|IconButton|Dialog|DialogTitle)[\\/]/;
 
 const commonEntry = fileURLToPath(new URL('../common/src/index.ts', import.meta.url));
 
