@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
@@ -187,6 +188,17 @@ describe('dashboard states and widget actions', () => {
     const { page } = await openSignedIn(browser, server, 'tenant@meridian.local', 'tenant');
     await page.goto(`${server.url}/dashboards/${dashboardId}`);
     await expect.poll(() => rowOf(page, 'Boiler B1').count()).toBe(1);
+    // The table's data downloads as CSV from its header.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator(`${tid(D.widget('list'))} ${tid(D.widgetExport)}`).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Boilers.csv');
+    const csv = await readFile((await download.path()) ?? '', 'utf8');
+    const [header, ...rows] = csv.trimEnd().split('\r\n');
+    expect(header).toBe('\uFEFFEntity name,Temperature');
+    expect(rows.sort()).toEqual(['Boiler B1,61.5', 'Boiler B2,72.25']);
+
     await page.getByRole('button', { name: 'Chart in a dialog' }).click();
     const dialog = page.getByRole('dialog', { name: 'Boiler chart' });
     await dialog.waitFor();

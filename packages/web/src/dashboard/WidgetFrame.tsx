@@ -1,4 +1,5 @@
 import type { WidgetAction, WidgetConfig } from '@meridian/common';
+import FileDownload from '@mui/icons-material/FileDownload';
 import Fullscreen from '@mui/icons-material/Fullscreen';
 import FullscreenExit from '@mui/icons-material/FullscreenExit';
 import Box from '@mui/material/Box';
@@ -22,8 +23,8 @@ const pixels = (value: unknown, fallback: number): number => {
 
 /**
  * The card around a widget (reference console §5.2 "Widget header"): its title with icon and
- * tooltip (unless `showTitle` is false), the header action buttons and the fullscreen toggle
- * (`enableFullscreen`), and the config's background, text colour, padding and shadow. Without a
+ * tooltip (unless `showTitle` is false), the header action buttons, the CSV export and the
+ * fullscreen toggle (`enableFullscreen`), and the config's background, text colour, padding and shadow. Without a
  * title the buttons float over the widget's top right corner.
  */
 export function WidgetFrame({
@@ -31,12 +32,15 @@ export function WidgetFrame({
   config,
   headerActions = [],
   onHeaderAction,
+  onExport,
   children,
 }: {
   widgetId: string;
   config: WidgetConfig;
   headerActions?: WidgetAction[];
   onHeaderAction?: (action: WidgetAction, anchor: HTMLElement) => void;
+  /** Downloads the widget's data as CSV; no export button without it. */
+  onExport?: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -46,7 +50,8 @@ export function WidgetFrame({
   const icon = config.showTitleIcon === true ? stringOr(config.titleIcon) : undefined;
   const tooltip = stringOr(config.titleTooltip);
   const fullscreenLabel = t(fullscreen ? 'dashboard-viewer.exit-fullscreen' : 'dashboard-viewer.fullscreen');
-  const buttons = (headerActions.length > 0 || canFullscreen) && (
+  const exportLabel = t('dashboard-viewer.export-csv');
+  const buttons = (headerActions.length > 0 || canFullscreen || onExport) && (
     <Box sx={{ display: 'flex', alignItems: 'center', flexShrink: 0, ml: 'auto' }}>
       {headerActions.map((action, index) => (
         <Tooltip key={action.id ?? index} title={action.name}>
@@ -61,6 +66,19 @@ export function WidgetFrame({
           </IconButton>
         </Tooltip>
       ))}
+      {onExport && (
+        <Tooltip title={exportLabel}>
+          <IconButton
+            size="small"
+            aria-label={exportLabel}
+            data-testid={dashboardSelectors.widgetExport}
+            onClick={onExport}
+            sx={{ color: 'inherit' }}
+          >
+            <FileDownload fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
       {canFullscreen && (
         <Tooltip title={fullscreenLabel}>
           <IconButton

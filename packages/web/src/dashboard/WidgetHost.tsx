@@ -1,11 +1,14 @@
+import type { WidgetType } from '@meridian/common';
 import CircularProgress from '@mui/material/CircularProgress';
-import { Suspense, useMemo } from 'react';
+import { type RefObject, Suspense, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadCsv } from '../components/entity-table/download';
 import { findWidget } from '../widgets/registry';
-import type { WidgetDefinition } from '../widgets/widget-definition';
+import type { DatasourceData, WidgetDefinition } from '../widgets/widget-definition';
 import { actionsOf } from './actions/widget-actions';
 import { type WidgetActions, WidgetActionsContext } from './actions/widget-actions-context';
 import { useDashboardRuntime } from './dashboard-runtime-context';
+import { widgetDataCsv } from './export/widget-data-csv';
 import { lazyWidget } from './lazy-widget';
 import type { DashboardWidget } from './runtime/dashboard-model';
 import { localTimeZone, subscriptionRange, subscriptionWindowOf } from './runtime/subscription-window';
@@ -13,6 +16,9 @@ import { useWidgetData } from './useWidgetData';
 import { WidgetErrorBoundary } from './WidgetErrorBoundary';
 import { WidgetFrame } from './WidgetFrame';
 import { WidgetMessage } from './WidgetMessage';
+
+/** The widget kinds with data to export (not static or RPC widgets). */
+const EXPORTABLE_KINDS: readonly WidgetType[] = ['timeseries', 'latest', 'alarm'];
 
 const loading = <CircularProgress size={24} sx={{ position: 'absolute', inset: 0, m: 'auto' }} />;
 
@@ -46,6 +52,17 @@ function KnownWidget({ widget, definition }: { widget: DashboardWidget; definiti
     () => ({ of: (sourceId) => actionsOf(config, sourceId), run: runAction }),
     [config, runAction],
   );
+  // The data the widget shows now, read when the user exports it.
+  const shownData = useRef<DatasourceData[]>([]);
+  const exportable = EXPORTABLE_KINDS.includes(definition.kind) && config.enableDataExport !== false;
+  const exportCsv = () =>
+    downloadCsv(
+      `${config.title || widget.typeAlias}.csv`,
+      widgetDataCsv(definition.kind, shownData.current, {
+        timestamp: t('dashboard-viewer.timestamp'),
+        entityName: t('dashboard-viewer.entity-name'),
+      }),
+    );
   return (
     <WidgetActionsContext.Provider value={actions}>
       <WidgetFrame
@@ -53,6 +70,7 @@ function KnownWidget({ widget, definition }: { widget: DashboardWidget; definiti
         config={config}
         headerActions={actions.of('headerButton')}
         onHeaderAction={(action, anchor) => runAction(action, {}, anchor)}
+        onExport={exportable ? exportCsv : undefined}
       >
         <WidgetErrorBoundary
           fallback={(error) => (
@@ -60,7 +78,7 @@ function KnownWidget({ widget, definition }: { widget: DashboardWidget; definiti
           )}
         >
           <Suspense fallback={loading}>
-            <WidgetBody widget={widget} definition={definition} />
+            <WidgetBody widget={widget} definition={definition} shownData={shownData} />
           </Suspense>
         </WidgetErrorBoundary>
       </WidgetFrame>
@@ -68,7 +86,15 @@ function KnownWidget({ widget, definition }: { widget: DashboardWidget; definiti
   );
 }
 
-function WidgetBody({ widget, definition }: { widget: DashboardWidget; definition: WidgetDefinition }) {
+function WidgetBody({
+  widget,
+  definition,
+  shownData,
+}: {
+  widget: DashboardWidget;
+  definition: WidgetDefinition;
+  shownData: RefObject<DatasourceData[]>;
+}) {
   const { t } = useTranslation();
   const runtime = useDashboardRuntime();
   const ownWindow = widget.config.useDashboardTimewindow === false ? widget.config.timewindow : undefined;
@@ -78,6 +104,7 @@ function WidgetBody({ widget, definition }: { widget: DashboardWidget; definitio
     [ownWindow, runtime.window],
   );
   const { status, data } = useWidgetData(widget.config, definition.kind, window);
+  shownData.current = data;
   const Widget = lazyWidget(definition);
   if (status === 'loading') return loading;
   if (status === 'noEntity') return <WidgetMessage text={t('dashboard-viewer.no-entity-found')} />;

@@ -15,6 +15,7 @@ export const dashboardSelectors = {
   widgetTitle: 'dashboard-widget-title',
   widgetHeaderAction: 'dashboard-widget-header-action',
   widgetFullscreen: 'dashboard-widget-fullscreen',
+  widgetExport: 'dashboard-widget-export',
   widgetMessage: 'dashboard-widget-message',
   notFound: 'dashboard-not-found',
 };
