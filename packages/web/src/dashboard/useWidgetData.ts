@@ -1,7 +1,9 @@
 import {
   type AlarmData,
+  type AlarmDataUpdate,
   type DataKey,
   type Datasource,
+  type EntityDataUpdate,
   normalizeDatasource,
   type WidgetConfig,
   type WidgetType,
@@ -16,6 +18,7 @@ import { useDashboardRuntime } from './dashboard-runtime-context';
 import { alarmDataCommand, alarmSearchStatusOf, reduceAlarmUpdate } from './runtime/alarm-data';
 import type { AliasEntity } from './runtime/alias-resolution';
 import type { SubscriptionWindow } from './runtime/subscription-window';
+import { createUpdateThrottle } from './runtime/update-throttle';
 import {
   type DataMode,
   datasourceCommand,
@@ -26,6 +29,9 @@ import {
 } from './runtime/widget-data';
 
 export type WidgetDataStatus = 'loading' | 'noEntity' | 'error' | 'ready';
+
+/** A widget redraws with new data at most this often (ms). */
+const UPDATE_INTERVAL_MS = 100;
 
 /** The oldest point a window keeps at this moment. */
 function sinceTsOf(window: SubscriptionWindow, mode: DataMode): number {
@@ -84,33 +90,43 @@ export function useWidgetData(
     const stops: (() => void)[] = [];
     setValues(datasources.map((d, i) => initialValues(entityLists[i] ?? [], keysOf(d, kind))));
     setAlarms([]);
-    datasources.forEach((datasource, index) => {
+    const keysByIndex = datasources.map((d) => d.dataKeys.filter(isSupportedDataKey));
+    const valueUpdates = createUpdateThrottle<{ index: number; update: EntityDataUpdate }>((batch) => {
+      const sinceTs = sinceTsOf(window, mode);
+      setValues((current) => {
+        const next = [...current];
+        for (const { index, update } of batch) {
+          next[index] = reduceUpdate(next[index] ?? [], update, keysByIndex[index] ?? [], sinceTs);
+        }
+        return next;
+      });
+    }, UPDATE_INTERVAL_MS);
+    const alarmUpdates = createUpdateThrottle<{ index: number; update: AlarmDataUpdate }>((batch) => {
+      setAlarms((current) => {
+        const next = [...current];
+        for (const { index, update } of batch) {
+          next[index] = reduceAlarmUpdate(next[index] ?? [], update, searchStatus);
+        }
+        return next;
+      });
+    }, UPDATE_INTERVAL_MS);
+    stops.push(valueUpdates.cancel, alarmUpdates.cancel);
+    datasources.forEach((_datasource, index) => {
       const entities = entityLists[index];
       if (kind === 'alarm') {
         const command = entities ? alarmDataCommand(entities, searchStatus, window) : null;
         if (!command) return;
         stops.push(
-          socket.subscribe('alarmDataCmds', command, (update) => {
-            setAlarms((current) => {
-              const next = [...current];
-              next[index] = reduceAlarmUpdate(current[index] ?? [], update, searchStatus);
-              return next;
-            });
-          }),
+          socket.subscribe('alarmDataCmds', command, (update) => alarmUpdates.push({ index, update })),
         );
         return;
       }
-      const dataKeys = datasource.dataKeys.filter(isSupportedDataKey);
-      const command = entities ? datasourceCommand(entities, dataKeys, mode, window, Date.now()) : null;
+      const command = entities
+        ? datasourceCommand(entities, keysByIndex[index] ?? [], mode, window, Date.now())
+        : null;
       if (!command) return;
       stops.push(
-        socket.subscribe('entityDataCmds', command, (update) => {
-          setValues((current) => {
-            const next = [...current];
-            next[index] = reduceUpdate(current[index] ?? [], update, dataKeys, sinceTsOf(window, mode));
-            return next;
-          });
-        }),
+        socket.subscribe('entityDataCmds', command, (update) => valueUpdates.push({ index, update })),
       );
     });
     return () => {

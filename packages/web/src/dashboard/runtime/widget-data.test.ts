@@ -1,6 +1,6 @@
 import type { DataKey, EntityDataUpdate } from '@meridian/common';
 import { describe, expect, it } from 'vitest';
-import { datasourceCommand, initialValues, reduceUpdate } from './widget-data';
+import { datasourceCommand, initialValues, mergeSeries, reduceUpdate } from './widget-data';
 
 const key = (name: string, type: DataKey['type']): DataKey => ({ name, type, label: name, color: '#000' });
 const KEYS = [key('temperature', 'timeseries'), key('active', 'attribute'), key('type', 'entityField')];
@@ -102,5 +102,17 @@ describe('widget data', () => {
     expect(reduceUpdate(values, update({ update: [] }), KEYS, 15)[0]?.series[0]).toEqual([
       { ts: 20, value: '22' },
     ]);
+  });
+
+  it('merges series: appends newer points, replaces equal timestamps, sorts late ones, drops old ones', () => {
+    const p = (ts: number, value = String(ts)) => ({ ts, value });
+    const series = [p(10), p(20), p(30)];
+    expect(mergeSeries(series, [p(40), p(35)], 0)).toEqual([p(10), p(20), p(30), p(35), p(40)]);
+    expect(mergeSeries(series, [p(30, 'again'), p(50)], 15)).toEqual([p(20), p(30, 'again'), p(50)]);
+    expect(mergeSeries(series, [p(15), p(30, 'new')], 0)).toEqual([p(10), p(15), p(20), p(30, 'new')]);
+    expect(mergeSeries(series, [p(5)], 20)).toEqual([p(20), p(30)]);
+    // Nothing gained or lost: the same array, so widgets can skip redrawing.
+    expect(mergeSeries(series, [], 10)).toBe(series);
+    expect(mergeSeries(series, [], 11)).toEqual([p(20), p(30)]);
   });
 });

@@ -96,16 +96,47 @@ export function initialValues(
 
 const byTs = (a: TsValue, b: TsValue) => a.ts - b.ts;
 
-/** Merges new points into a series: one point per timestamp, oldest first, none before `sinceTs`. */
+/** The index of the first point at or after `sinceTs` in a series sorted by time. */
+function firstIndexFrom(series: readonly TsValue[], sinceTs: number): number {
+  let low = 0;
+  let high = series.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((series[middle]?.ts ?? 0) < sinceTs) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * Merges new points into a series: one point per timestamp, oldest first, none before `sinceTs`.
+ * Live updates only add newer points, so that case appends without sorting; a series that neither
+ * gains nor loses a point is returned as it is.
+ */
 export function mergeSeries(
   series: readonly TsValue[],
   points: readonly TsValue[],
   sinceTs: number,
 ): TsValue[] {
-  const merged = new Map<number, TsValue>();
-  for (const point of [...series, ...points]) {
-    if (point.ts >= sinceTs) merged.set(point.ts, point);
+  const start = firstIndexFrom(series, sinceTs);
+  if (points.length === 0) return start === 0 ? (series as TsValue[]) : series.slice(start);
+  const fresh = points.filter((point) => point.ts >= sinceTs).sort(byTs);
+  const last = series.at(-1);
+  if (!last || (fresh[0] && fresh[0].ts > last.ts)) {
+    const merged = series.slice(start);
+    for (const point of fresh) {
+      const tail = merged.at(-1);
+      if (tail && tail.ts === point.ts) merged[merged.length - 1] = point;
+      else merged.push(point);
+    }
+    return merged;
   }
+  const merged = new Map<number, TsValue>();
+  for (let index = start; index < series.length; index++) {
+    const point = series[index];
+    if (point) merged.set(point.ts, point);
+  }
+  for (const point of fresh) merged.set(point.ts, point);
   return [...merged.values()].sort(byTs);
 }
 
@@ -150,9 +181,11 @@ export function reduceUpdate(
   return values.map((entityValues) => {
     const data = byId.get(entityValues.entity.id.id);
     if (!data) {
-      return sinceTs > 0
-        ? { ...entityValues, series: entityValues.series.map((s) => mergeSeries(s, [], sinceTs)) }
-        : entityValues;
+      if (sinceTs <= 0) return entityValues;
+      const series = entityValues.series.map((points) => mergeSeries(points, [], sinceTs));
+      return series.every((points, index) => points === entityValues.series[index])
+        ? entityValues
+        : { ...entityValues, series };
     }
     return applyEntityData(entityValues, data, dataKeys, page !== undefined, sinceTs);
   });
