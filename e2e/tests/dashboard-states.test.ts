@@ -214,4 +214,18 @@ describe('dashboard states and widget actions', () => {
       .toContain('Custom actions with an HTML template are not supported in Meridian.');
     expect(await rowOf(page, 'Boiler B1').count()).toBe(1);
   });
+
+  it('opens a demo device’s own state from the home dashboard, and a reload keeps it', async () => {
+    const { page } = await openSignedIn(browser, server, 'tenant@meridian.local', 'tenant');
+    await page.goto(`${server.url}/home`);
+    const devices = page.locator(tid(D.widget('devices')));
+    const row = devices.locator(tid(widgetTableSelectors.row), { hasText: 'Thermostat T1' });
+    await row.getByRole('button', { name: 'Device details' }).click();
+    await expect.poll(() => page.textContent(tid(D.states))).toBe('Demo devicesThermostat T1');
+    await page.waitForSelector(`${tid(D.widget('deviceChart'))} canvas`);
+    await page.reload();
+    await expect.poll(() => page.textContent(tid(D.states))).toBe('Demo devicesThermostat T1');
+    await page.waitForSelector(`${tid(D.widget('deviceChart'))} canvas`);
+    await screenshot(page, 'dashboard-states-demo-device');
+  });
 });

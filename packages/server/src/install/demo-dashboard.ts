@@ -10,6 +10,9 @@ export interface DemoDashboardDevices {
 }
 
 const ALL_DEVICES = 'all-devices';
+const SELECTED_DEVICE = 'selected-device';
+/** The state that shows one device, opened from the devices table. */
+const DEVICE_STATE = 'device';
 const THERMOSTAT = 'thermostat';
 const DHT11 = 'dht11';
 
@@ -74,7 +77,8 @@ function widget(
  * The demo tenant's home dashboard, "Demo devices", in the reference's (ThingsBoard 3.3) dashboard
  * format: an entities table of every device with its latest temperature and humidity, a simple card
  * and a radial gauge of the thermostat's temperature, and a line chart of the temperature of the
- * thermostat and the DHT11 sensor over the last hour. Only natively rendered widget types
+ * thermostat and the DHT11 sensor over the last hour. Each device row opens a state with that
+ * device's latest temperature and a chart of its temperature and humidity. Only natively rendered widget types
  * (`NATIVE_WIDGET_KEYS`) are used.
  */
 export function demoDashboard(devices: DemoDashboardDevices): { title: string; configuration: JsonObject } {
@@ -99,6 +103,45 @@ export function demoDashboard(devices: DemoDashboardDevices): { title: string; c
           defaultPageSize: 10,
           defaultSortOrder: 'entityName',
         },
+        actions: {
+          actionCellButton: [
+            {
+              id: 'open-device',
+              name: 'Device details',
+              icon: 'insert_chart',
+              type: 'openDashboardState',
+              targetDashboardStateId: DEVICE_STATE,
+              setEntityId: true,
+              stateEntityParamName: null,
+              openRightLayout: false,
+            },
+          ],
+        },
+      },
+    ),
+    deviceNow: widget(
+      'deviceNow',
+      'cards',
+      'simple_card',
+      'latest',
+      { sizeX: 6, sizeY: 3 },
+      {
+        title: 'Latest temperature',
+        datasources: [datasource(SELECTED_DEVICE, [temperature('#ff5722')])],
+        settings: { labelPosition: 'top' },
+      },
+    ),
+    deviceChart: widget(
+      'deviceChart',
+      'charts',
+      'basic_timeseries',
+      'timeseries',
+      { sizeX: 18, sizeY: 6 },
+      {
+        title: 'Temperature and humidity',
+        showLegend: true,
+        datasources: [datasource(SELECTED_DEVICE, [temperature('#ff5722'), humidity('#2196f3')])],
+        settings: { shadowSize: 4, smoothLines: false },
       },
     ),
     card: widget(
@@ -190,6 +233,20 @@ export function demoDashboard(devices: DemoDashboardDevices): { title: string; c
             },
           },
         },
+        [DEVICE_STATE]: {
+          // The breadcrumb shows the device's name (reference state name placeholders).
+          name: '${entityName}',
+          root: false,
+          layouts: {
+            main: {
+              widgets: {
+                deviceNow: { sizeX: 6, sizeY: 3, row: 0, col: 0, mobileOrder: 1 },
+                deviceChart: { sizeX: 18, sizeY: 6, row: 0, col: 6, mobileOrder: 2 },
+              },
+              gridSettings: { columns: 24, margins: [10, 10], autoFillHeight: false },
+            },
+          },
+        },
       },
       entityAliases: {
         [ALL_DEVICES]: {
@@ -199,6 +256,11 @@ export function demoDashboard(devices: DemoDashboardDevices): { title: string; c
         },
         [THERMOSTAT]: singleDevice(THERMOSTAT, 'Thermostat T1', devices.thermostat),
         [DHT11]: singleDevice(DHT11, 'DHT11 Demo Device', devices.dht11),
+        [SELECTED_DEVICE]: {
+          id: SELECTED_DEVICE,
+          alias: 'Selected device',
+          filter: { type: 'stateEntity', resolveMultiple: false, stateEntityParamName: null },
+        },
       },
       filters: {},
       timewindow: {
