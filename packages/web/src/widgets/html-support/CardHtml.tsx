@@ -19,7 +19,6 @@ export function CardHtml({ html, css }: { html: string; css: string }) {
     style.textContent = CARD_BASE_CSS + css;
     const body = document.createElement('div');
     body.className = 'card-html-body';
-    body.setAttribute('data-testid', cardHtmlSelectors.body);
     body.innerHTML = safeHtml;
     root.replaceChildren(style, body);
   }, [safeHtml, css]);

@@ -1,4 +1,5 @@
 import { numericValue } from '../../dashboard/runtime/format-value';
+import { entityFieldsOf } from '../entity-label';
 import type { DatasourceData } from '../widget-definition';
 
 /**
@@ -31,16 +32,7 @@ export function patternDataOf(data: readonly DatasourceData[]): PatternData {
     })),
   );
   const first = data.find((source) => source.entities.length > 0);
-  const entity = first?.entities[0]?.entity;
-  const fields: Record<string, string> = {};
-  if (entity) {
-    fields.entityName = entity.name;
-    fields.deviceName = entity.name;
-    fields.entityLabel = entity.label || entity.name;
-    fields.entityType = entity.id.entityType;
-    fields.entityId = entity.id.id;
-  }
-  if (first?.datasource.aliasName) fields.aliasName = first.datasource.aliasName;
+  const fields = entityFieldsOf(first?.entities[0]?.entity, first?.datasource.aliasName);
   return { keys, fields };
 }
 
