@@ -304,6 +304,12 @@ describe('HTML, HTML value and markdown cards', () => {
       .evaluate((card) => getComputedStyle(card).color);
     expect(cardColor).toBe('rgb(200, 0, 0)');
     await screenshot(page, 'cards-widgets');
+    // Text without a colour of its own follows the console's theme, dark mode too.
+    const textColor = () => markdown.locator('li').evaluate((li) => getComputedStyle(li).color);
+    const light = await textColor();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(textColor).not.toBe(light);
+    await screenshot(page, 'cards-widgets-dark');
     await page.context().close();
   });
 });
