@@ -41,10 +41,12 @@ describe('native widget list', () => {
     expect(isNativeWidgetType('cards', 'timeseries_table')).toBe(true);
     expect(isNativeWidgetType('cards', 'attributes_card')).toBe(true);
     expect(isNativeWidgetType('alarm_widgets', 'alarms_table')).toBe(true);
+    expect(isNativeWidgetType('cards', 'html_value_card')).toBe(true);
+    expect(isNativeWidgetType('cards', 'html_card')).toBe(true);
+    expect(isNativeWidgetType('cards', 'markdown_card')).toBe(true);
     expect(isNativeWidgetType('analogue_gauges', 'radial_gauge_canvas_gauges')).toBe(true);
     expect(isNativeWidgetType('digital_gauges', 'simple_gauge_justgage')).toBe(true);
     // Catalogued but not rendered yet: not offered.
-    expect(isNativeWidgetType('cards', 'markdown_card')).toBe(false);
     expect(isNativeWidgetType('cards', 'qr_code')).toBe(false);
     // Aliases are unique per bundle only: the gateway bundle's attributes_card is another type.
     expect(isNativeWidgetType('gateway_widgets', 'attributes_card')).toBe(false);

@@ -27,6 +27,7 @@ import {
   isSupportedDataKey,
   reduceUpdate,
 } from './runtime/widget-data';
+import { isCountDatasource, useEntityCounts } from './useEntityCounts';
 
 export type WidgetDataStatus = 'loading' | 'noEntity' | 'error' | 'ready';
 
@@ -41,13 +42,16 @@ function sinceTsOf(window: SubscriptionWindow, mode: DataMode): number {
 
 /** The keys a datasource's widget gets: an alarm widget's alarm fields as they are, else the fetchable ones. */
 function keysOf(datasource: Datasource, kind: WidgetType): DataKey[] {
-  return kind === 'alarm' ? datasource.dataKeys : datasource.dataKeys.filter(isSupportedDataKey);
+  return kind === 'alarm' || isCountDatasource(datasource)
+    ? datasource.dataKeys
+    : datasource.dataKeys.filter(isSupportedDataKey);
 }
 
 /**
  * A widget's data: resolves the aliases of its entity datasources, subscribes one entity data
  * command per datasource on the session's telemetry socket (an alarm widget: one alarm data
- * command for its `alarmSource`), and ends them when the widget goes.
+ * command for its `alarmSource`; an `entityCount` one, one entity count command), and ends them
+ * when the widget goes.
  */
 export function useWidgetData(
   config: WidgetConfig,
@@ -64,12 +68,14 @@ export function useWidgetData(
     () =>
       (kind === 'alarm' ? (alarmSource ? [alarmSource] : []) : (config.datasources ?? []))
         .map(normalizeDatasource)
-        .filter((d) => d.type === 'entity'),
+        .filter((d) => d.type === 'entity' || (kind !== 'alarm' && isCountDatasource(d))),
     [kind, alarmSource, config.datasources],
   );
+  // Count datasources count their alias's entities on the server; they resolve nothing here.
   const aliases = datasources.map((d) =>
-    d.entityAliasId ? model.entityAliases[d.entityAliasId] : undefined,
+    d.entityAliasId && !isCountDatasource(d) ? model.entityAliases[d.entityAliasId] : undefined,
   );
+  const counts = useEntityCounts(datasources);
   const known = aliases.filter((alias) => alias !== undefined);
   const resolutions = useQueries({
     queries: known.map((alias) => aliasResolutionQuery(http, dashboardId, alias, stateParams)),
@@ -137,12 +143,16 @@ export function useWidgetData(
   const data = datasources.map((datasource, index) => ({
     datasource,
     dataKeys: keysOf(datasource, kind),
-    entities: values[index] ?? [],
+    entities: counts[index] ?? values[index] ?? [],
     ...(kind === 'alarm' ? { alarms: alarms[index] ?? [] } : {}),
   }));
   let status: WidgetDataStatus = 'ready';
   if (resolutions.some((r) => r.isError)) status = 'error';
   else if (entityLists.some((list) => list === null)) status = 'loading';
-  else if (datasources.length > 0 && entityLists.every((list) => list?.length === 0)) status = 'noEntity';
+  else if (
+    datasources.some((d) => !isCountDatasource(d)) &&
+    datasources.every((d, index) => isCountDatasource(d) || entityLists[index]?.length === 0)
+  )
+    status = 'noEntity';
   return { status, data };
 }

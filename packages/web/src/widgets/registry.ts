@@ -32,6 +32,24 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     load: async () => (await import('./timeseries-table/TimeseriesTableWidget')).TimeseriesTableWidget,
   },
   {
+    bundleAlias: 'cards',
+    typeAlias: 'html_value_card',
+    kind: 'latest',
+    load: async () => (await import('./html-value-card/HtmlValueCardWidget')).HtmlValueCardWidget,
+  },
+  {
+    bundleAlias: 'cards',
+    typeAlias: 'html_card',
+    kind: 'static',
+    load: async () => (await import('./html-card/HtmlCardWidget')).HtmlCardWidget,
+  },
+  {
+    bundleAlias: 'cards',
+    typeAlias: 'markdown_card',
+    kind: 'latest',
+    load: async () => (await import('./markdown-card/MarkdownCardWidget')).MarkdownCardWidget,
+  },
+  {
     bundleAlias: 'charts',
     typeAlias: 'basic_timeseries',
     kind: 'timeseries',

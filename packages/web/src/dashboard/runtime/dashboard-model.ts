@@ -1,4 +1,4 @@
-import type { EntityAlias, Timewindow, WidgetConfig, WidgetType } from '@meridian/common';
+import type { DashboardFilter, EntityAlias, Timewindow, WidgetConfig, WidgetType } from '@meridian/common';
 
 /**
  * The runtime model of a dashboard's `configuration` (reference console §5.1), after
@@ -69,6 +69,8 @@ export interface DashboardModel {
   widgets: Record<string, DashboardWidget>;
   states: Record<string, DashboardState>;
   entityAliases: Record<string, EntityAlias>;
+  /** Named key filters (`configuration.filters`), by id; datasources refer to them by `filterId`. */
+  filters: Record<string, DashboardFilter>;
   /** The saved time window; undefined when the dashboard has none (the defaults apply). */
   timewindow: Timewindow | undefined;
   settings: DashboardSettings;

@@ -120,6 +120,7 @@ export function restoreDashboard(configuration: JsonObject | null | undefined): 
     widgets,
     states,
     entityAliases: objectOr(saved.entityAliases) as DashboardModel['entityAliases'],
+    filters: objectOr(saved.filters) as DashboardModel['filters'],
     timewindow: isJsonObject(saved.timewindow)
       ? (saved.timewindow as DashboardModel['timewindow'])
       : undefined,

@@ -1,6 +1,7 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { dataKeyLabel, numericValue } from '../../dashboard/runtime/format-value';
 import type { ChartTheme } from '../chart-theme';
+import { entityFieldsOf, labelWithEntityFields, namesEntityFields } from '../entity-label';
 import type { WidgetProps } from '../widget-definition';
 import { legendOption, legendPositionOf } from './chart-legend';
 
@@ -22,7 +23,12 @@ export function chartSeries({ data }: Pick<WidgetProps, 'data'>): ChartSeries[] 
           return value === null ? [] : [[p.ts, value]];
         });
         const label = dataKeyLabel(dataKey);
-        const name = source.entities.length > 1 ? `${entity.entity.name} ${label}` : label;
+        // A label naming the entity (`${entityName} Successful`) says which it is; others get its name.
+        const name = namesEntityFields(label)
+          ? labelWithEntityFields(label, entityFieldsOf(entity.entity, source.datasource.aliasName))
+          : source.entities.length > 1
+            ? `${entity.entity.name} ${label}`
+            : label;
         return [{ name, color: dataKey.color, points }];
       }),
     ),
