@@ -13,19 +13,17 @@ import { useTelemetrySocket } from '../api/ws/use-telemetry-socket';
 import { useServices } from '../app/services/useServices';
 import type { DatasourceData } from '../widgets/widget-definition';
 import { useDashboardRuntime } from './dashboard-runtime-context';
+import { type FeedContext, startCountFeed, startEntityFeed, startFunctionFeed } from './datasource-feeds';
 import { alarmDataCommand, alarmSearchStatusOf, reduceAlarmUpdate } from './runtime/alarm-data';
 import type { AliasEntity } from './runtime/alias-resolution';
+import { countEntity, entityCountCommand, isCountKey } from './runtime/entity-count';
+import { functionEntity } from './runtime/function-datasource';
 import type { SubscriptionWindow } from './runtime/subscription-window';
-import {
-  type DataMode,
-  datasourceCommand,
-  type EntityValues,
-  initialValues,
-  isSupportedDataKey,
-  reduceUpdate,
-} from './runtime/widget-data';
+import { type DataMode, type EntityValues, initialValues, isSupportedDataKey } from './runtime/widget-data';
+import { tenantSandbox } from './sandbox/tenant-scripts';
 
 export type WidgetDataStatus = 'loading' | 'noEntity' | 'error' | 'ready';
+// scriptError: a tenant function of the widget's datasources (post-processing, function key) failed.
 
 /** The oldest point a window keeps at this moment. */
 function sinceTsOf(window: SubscriptionWindow, mode: DataMode): number {
@@ -33,10 +31,19 @@ function sinceTsOf(window: SubscriptionWindow, mode: DataMode): number {
   return window.kind === 'realtime' ? Date.now() - window.timewindowMs : window.startTs;
 }
 
-/** The keys a datasource's widget gets: an alarm widget's alarm fields as they are, else the fetchable ones. */
+/**
+ * The keys a datasource's widget gets: an alarm widget's alarm fields as they are, a function
+ * datasource's function keys, an entity count's count keys, else the fetchable ones.
+ */
 function keysOf(datasource: Datasource, kind: WidgetType): DataKey[] {
-  return kind === 'alarm' ? datasource.dataKeys : datasource.dataKeys.filter(isSupportedDataKey);
+  if (kind === 'alarm') return datasource.dataKeys;
+  if (datasource.type === 'function') return datasource.dataKeys.filter((k) => k.type === 'function');
+  if (datasource.type === 'entityCount') return datasource.dataKeys.filter(isCountKey);
+  return datasource.dataKeys.filter(isSupportedDataKey);
 }
+
+/** Datasource types this viewer feeds: entities, generated values and entity counts. */
+const FED_TYPES = new Set(['entity', 'function', 'entityCount']);
 
 /**
  * A widget's data: resolves the aliases of its entity datasources, subscribes one entity data
@@ -47,7 +54,7 @@ export function useWidgetData(
   config: WidgetConfig,
   kind: WidgetType,
   window: SubscriptionWindow,
-): { status: WidgetDataStatus; data: DatasourceData[] } {
+): { status: WidgetDataStatus; data: DatasourceData[]; scriptError: string | null } {
   const { http } = useServices();
   const socket = useTelemetrySocket();
   const { dashboardId, model, stateParams } = useDashboardRuntime();
@@ -58,32 +65,55 @@ export function useWidgetData(
     () =>
       (kind === 'alarm' ? (alarmSource ? [alarmSource] : []) : (config.datasources ?? []))
         .map(normalizeDatasource)
-        .filter((d) => d.type === 'entity'),
+        .filter((d) => (kind === 'alarm' ? d.type === 'entity' : FED_TYPES.has(d.type))),
     [kind, alarmSource, config.datasources],
   );
-  const aliases = datasources.map((d) =>
-    d.entityAliasId ? model.entityAliases[d.entityAliasId] : undefined,
-  );
+  const aliasOf = (d: Datasource) => (d.entityAliasId ? model.entityAliases[d.entityAliasId] : undefined);
+  // Only entity datasources resolve their alias to entities; an entity count counts its filter's.
+  const aliases = datasources.map((d) => (d.type === 'entity' ? aliasOf(d) : undefined));
   const known = aliases.filter((alias) => alias !== undefined);
   const resolutions = useQueries({
     queries: known.map((alias) => aliasResolutionQuery(http, dashboardId, alias, stateParams)),
   });
   // A datasource without a known alias names no entity; one still resolving is null.
-  const entityLists: (AliasEntity[] | null)[] = aliases.map((alias) => {
+  const entityLists: (AliasEntity[] | null)[] = aliases.map((alias, index) => {
+    const datasource = datasources[index];
+    if (datasource?.type === 'function') return [functionEntity(datasource)];
+    if (datasource?.type === 'entityCount') return [countEntity(datasource, aliasOf(datasource))];
     const resolution = alias ? resolutions[known.indexOf(alias)] : undefined;
     if (!resolution) return [];
     if (!resolution.data) return null;
     return resolution.data.kind === 'entities' ? resolution.data.entities : [];
   });
   const listsKey = JSON.stringify(entityLists.map((list) => list?.map((e) => e.id.id) ?? null));
+  const countCommands = datasources.map((d) =>
+    d.type === 'entityCount' ? entityCountCommand(aliasOf(d), stateParams) : null,
+  );
+  const countsKey = JSON.stringify(countCommands);
 
   const [values, setValues] = useState<EntityValues[][]>([]);
   const [alarms, setAlarms] = useState<AlarmData[][]>([]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: listsKey stands for entityLists
+  const [scriptError, setScriptError] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listsKey and countsKey stand for entityLists and countCommands
   useEffect(() => {
     const stops: (() => void)[] = [];
     setValues(datasources.map((d, i) => initialValues(entityLists[i] ?? [], keysOf(d, kind))));
     setAlarms([]);
+    setScriptError(null);
+    const feeds: FeedContext = {
+      socket,
+      sandbox: tenantSandbox,
+      mode,
+      window,
+      sinceTs: () => sinceTsOf(window, mode),
+      update: (index, next) =>
+        setValues((current) => {
+          const copy = [...current];
+          copy[index] = next(current[index] ?? []);
+          return copy;
+        }),
+      fail: (message) => setScriptError((known) => known ?? message),
+    };
     datasources.forEach((datasource, index) => {
       const entities = entityLists[index];
       if (kind === 'alarm') {
@@ -100,23 +130,20 @@ export function useWidgetData(
         );
         return;
       }
-      const dataKeys = datasource.dataKeys.filter(isSupportedDataKey);
-      const command = entities ? datasourceCommand(entities, dataKeys, mode, window, Date.now()) : null;
-      if (!command) return;
-      stops.push(
-        socket.subscribe('entityDataCmds', command, (update) => {
-          setValues((current) => {
-            const next = [...current];
-            next[index] = reduceUpdate(current[index] ?? [], update, dataKeys, sinceTsOf(window, mode));
-            return next;
-          });
-        }),
-      );
+      const dataKeys = keysOf(datasource, kind);
+      if (datasource.type === 'function') {
+        const [entity] = entities ?? [];
+        if (entity) stops.push(startFunctionFeed(feeds, index, entity, dataKeys));
+      } else if (datasource.type === 'entityCount') {
+        stops.push(startCountFeed(feeds, index, countCommands[index] ?? null, dataKeys));
+      } else if (entities) {
+        stops.push(startEntityFeed(feeds, index, entities, dataKeys));
+      }
     });
     return () => {
       for (const stop of stops) stop();
     };
-  }, [socket, datasources, listsKey, mode, window, kind, searchStatus]);
+  }, [socket, datasources, listsKey, countsKey, mode, window, kind, searchStatus]);
 
   const data = datasources.map((datasource, index) => ({
     datasource,
@@ -128,5 +155,5 @@ export function useWidgetData(
   if (resolutions.some((r) => r.isError)) status = 'error';
   else if (entityLists.some((list) => list === null)) status = 'loading';
   else if (datasources.length > 0 && entityLists.every((list) => list?.length === 0)) status = 'noEntity';
-  return { status, data };
+  return { status, data, scriptError };
 }
