@@ -58,6 +58,26 @@ describe('sandbox request handler', () => {
     expect(results[0]).toEqual({ ok: true, value: [101, 103, 106] });
   });
 
+  it('waits for a generated or post-processed value that is a promise', async () => {
+    const handle = createSandboxHandler(compileForTest);
+    const { results } = await handle({
+      id: 1,
+      jobs: [
+        { kind: 'generate', body: 'return Promise.resolve(prevValue + 1);', times: [1, 2], prevValue: 0 },
+        {
+          kind: 'postProcess',
+          body: 'return Promise.resolve(value * 10);',
+          points: [[1, '2']],
+          prev: { value: 0, ts: 0, origValue: 0 },
+        },
+      ],
+    });
+    expect(results).toEqual([
+      { ok: true, value: [1, 2] },
+      { ok: true, value: [20] },
+    ]);
+  });
+
   it('reports a throwing or uncompilable body as that job’s error, the other jobs still run', async () => {
     const handle = createSandboxHandler(compileForTest);
     const { results } = await handle({

@@ -26,6 +26,14 @@ const compileWithFunction: Compile = (argNames, body) => new Function(...argName
 const messageOf = (error: unknown): string =>
   error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
+/** A function's value; a promise (a `fetch`, say) is waited for, other values are taken at once. */
+async function settled(value: unknown): Promise<unknown> {
+  return isThenable(value) ? await value : value;
+}
+
 /** A copy the page can receive: values that do not survive structured cloning become their text. */
 function cloneable(value: unknown): unknown {
   if (typeof value === 'function' || typeof value === 'symbol') return String(value);
@@ -53,34 +61,37 @@ export function createSandboxHandler(compile: Compile = compileWithFunction) {
     return await compiled(job.argNames, job.body)(...job.args);
   }
 
-  function runPostProcess(job: PostProcessJob): unknown[] {
+  async function runPostProcess(job: PostProcessJob): Promise<unknown[]> {
     const fn = compiled(POST_PROCESS_ARGS, job.body);
     let { value: prevValue, ts: timePrev, origValue: prevOrigValue } = job.prev;
-    return job.points.map(([time, raw]) => {
+    const values: unknown[] = [];
+    for (const [time, raw] of job.points) {
       const value = convertValue(raw);
-      const next = fn(time, value, prevValue, timePrev, prevOrigValue);
-      prevValue = next;
+      prevValue = await settled(fn(time, value, prevValue, timePrev, prevOrigValue));
       timePrev = time;
       prevOrigValue = value;
-      return next;
-    });
+      values.push(prevValue);
+    }
+    return values;
   }
 
-  function runGenerate(job: GenerateJob): unknown[] {
+  async function runGenerate(job: GenerateJob): Promise<unknown[]> {
     const fn = compiled(GENERATE_ARGS, job.body);
     let prevValue = job.prevValue;
-    return job.times.map((time) => {
-      prevValue = fn(time, prevValue);
-      return prevValue;
-    });
+    const values: unknown[] = [];
+    for (const time of job.times) {
+      prevValue = await settled(fn(time, prevValue));
+      values.push(prevValue);
+    }
+    return values;
   }
 
   async function runJob(job: SandboxJob): Promise<JobResult> {
     try {
       let value: unknown;
       if (job.kind === 'call') value = await runCall(job);
-      else if (job.kind === 'postProcess') value = runPostProcess(job);
-      else value = runGenerate(job);
+      else if (job.kind === 'postProcess') value = await runPostProcess(job);
+      else value = await runGenerate(job);
       return { ok: true, value: cloneable(value) };
     } catch (error) {
       return { ok: false, error: messageOf(error) };
