@@ -1,34 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SandboxRequest, SandboxResponse } from './protocol';
-import { createTenantSandbox, SandboxTimeoutError, type WorkerLike } from './sandbox-client';
-import { type Compile, createSandboxHandler } from './sandbox-handler';
+import { InThreadWorker } from '../../test/in-thread-sandbox';
+import type { SandboxRequest } from './protocol';
+import { createTenantSandbox, SandboxTimeoutError } from './sandbox-client';
 import { runTenantFunction, setSandboxWorkerFactory } from './tenant-scripts';
 
-const compileForTest: Compile = (argNames, body) => new Function(...argNames, body) as never;
-
-/**
- * A worker in the same thread: answers through the real handler, except that a body containing
- * `HANG` never answers, as a looping function would not.
- */
-class FakeWorker implements WorkerLike {
-  onmessage: ((event: MessageEvent<SandboxResponse>) => void) | null = null;
-  onerror: ((event: ErrorEvent) => void) | null = null;
-  terminated = false;
-  received: SandboxRequest[] = [];
-  private readonly handle = createSandboxHandler(compileForTest);
-
-  postMessage(request: SandboxRequest): void {
-    this.received.push(request);
-    if (request.jobs.some((job) => job.body.includes('HANG'))) return;
-    void this.handle(request).then((response) => {
-      if (!this.terminated) this.onmessage?.({ data: response } as MessageEvent<SandboxResponse>);
-    });
-  }
-
-  terminate(): void {
-    this.terminated = true;
-  }
-}
+class FakeWorker extends InThreadWorker {}
 
 describe('tenant sandbox client', () => {
   let workers: FakeWorker[];
