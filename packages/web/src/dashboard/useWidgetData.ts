@@ -23,7 +23,6 @@ import { type DataMode, type EntityValues, initialValues, isSupportedDataKey } f
 import { tenantSandbox } from './sandbox/tenant-scripts';
 
 export type WidgetDataStatus = 'loading' | 'noEntity' | 'error' | 'ready';
-// scriptError: a tenant function of the widget's datasources (post-processing, function key) failed.
 
 /** The oldest point a window keeps at this moment. */
 function sinceTsOf(window: SubscriptionWindow, mode: DataMode): number {
@@ -48,13 +47,19 @@ const FED_TYPES = new Set(['entity', 'function', 'entityCount']);
 /**
  * A widget's data: resolves the aliases of its entity datasources, subscribes one entity data
  * command per datasource on the session's telemetry socket (an alarm widget: one alarm data
- * command for its `alarmSource`), and ends them when the widget goes.
+ * command for its `alarmSource`), generates function datasources' values and follows entity
+ * counts (datasource-feeds.ts), and ends them all when the widget goes.
  */
 export function useWidgetData(
   config: WidgetConfig,
   kind: WidgetType,
   window: SubscriptionWindow,
-): { status: WidgetDataStatus; data: DatasourceData[]; scriptError: string | null } {
+): {
+  status: WidgetDataStatus;
+  data: DatasourceData[];
+  /** The first error of a tenant function of this widget (post-processing, function key), if any. */
+  scriptError: string | null;
+} {
   const { http } = useServices();
   const socket = useTelemetrySocket();
   const { dashboardId, model, stateParams } = useDashboardRuntime();
