@@ -12,6 +12,9 @@ let configured: TestServer;
 beforeAll(async () => {
   webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'meridian-web-'));
   await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>console</title>');
+  await fs.mkdir(path.join(webDir, 'assets'));
+  await fs.writeFile(path.join(webDir, 'assets', 'tenant-script.worker-Ab12_x.js'), 'self.onmessage = null;');
+  await fs.writeFile(path.join(webDir, 'assets', 'index-Ab12_x.js'), 'export {};');
   [byDefault, configured] = await Promise.all([
     startServer({ demo: false, env: { WEB_DIR: webDir } }),
     startServer({
@@ -104,5 +107,21 @@ describe('security headers', () => {
     // The dashboards list and editor pages are not for frames.
     const list = await configured.api.get('/dashboards/5b1e7b10-1111-11ee-8888-888888888888');
     expect(list.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('only the tenant script worker may compile code, under its own narrow policy', async () => {
+    const worker = await byDefault.api.get('/assets/tenant-script.worker-Ab12_x.js');
+    expect(worker.status).toBe(200);
+    const policy = worker.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self' 'unsafe-eval'");
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("connect-src 'self'");
+    const page = await byDefault.api.get('/dashboard/5b1e7b10-1111-11ee-8888-888888888888');
+    const pagePolicy = page.headers.get('content-security-policy') ?? '';
+    expect(pagePolicy).not.toContain('unsafe-eval');
+    expect(pagePolicy).toContain("worker-src 'self'");
+    const script = await byDefault.api.get('/assets/index-Ab12_x.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-security-policy')).toBeNull();
   });
 });

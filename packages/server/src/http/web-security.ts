@@ -51,6 +51,22 @@ const CONSOLE_POLICY = [
   "form-action 'self'",
 ];
 
+/**
+ * The tenant script worker's own policy (docs/decisions/0026): a dedicated worker loaded from a URL
+ * of this origin runs under the CSP of its script's response, not the page's, so only this file may
+ * compile code ('unsafe-eval'). It may load its own module chunks and call this origin (without the
+ * page's token), and nothing else.
+ */
+export const TENANT_SCRIPT_WORKER_POLICY = [
+  "default-src 'none'",
+  "script-src 'self' 'unsafe-eval'",
+  "connect-src 'self'",
+].join('; ');
+
+/** The built worker file: Vite names it after its source, `tenant-script.worker.ts`, plus a hash. */
+export const isTenantScriptWorker = (url: string) =>
+  /^\/assets\/tenant-script\.worker-[\w-]+\.js(?:\?|$)/.test(url);
+
 /** The full-screen dashboard route (spec 1 §2 `dashboard/{id}`, with `embedded`) is the one meant for frames. */
 const isEmbeddableRoute = (url: string) => /^\/dashboard\/[^/?#]+/.test(url);
 
@@ -70,6 +86,9 @@ export async function registerWebSecurity(
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     const type = String(reply.getHeader('content-type') ?? '');
+    if (isTenantScriptWorker(request.url)) {
+      reply.header('content-security-policy', TENANT_SCRIPT_WORKER_POLICY);
+    }
     if (type.startsWith('text/html')) {
       const embeddable = isEmbeddableRoute(request.url);
       const ancestors = embeddable ? embedders : "'none'";

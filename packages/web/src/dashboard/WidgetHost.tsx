@@ -103,11 +103,13 @@ function WidgetBody({
     () => (ownWindow ? subscriptionWindowOf(ownWindow, Date.now(), localTimeZone()) : runtime.window),
     [ownWindow, runtime.window],
   );
-  const { status, data } = useWidgetData(widget.config, definition.kind, window);
+  const { status, data, scriptError } = useWidgetData(widget.config, definition.kind, window);
   shownData.current = data;
   const Widget = lazyWidget(definition);
   if (status === 'loading') return loading;
   if (status === 'noEntity') return <WidgetMessage text={t('dashboard-viewer.no-entity-found')} />;
   if (status === 'error') return <WidgetMessage text={t('dashboard-viewer.aliases-failed')} />;
+  // A failing tenant function (post-processing, function key) shows in this widget only.
+  if (scriptError) return <WidgetMessage text={t('dashboard-viewer.script-error')} detail={scriptError} />;
   return <Widget config={widget.config} data={data} range={subscriptionRange(window, Date.now())} />;
 }

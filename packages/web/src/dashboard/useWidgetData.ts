@@ -3,7 +3,6 @@ import {
   type AlarmDataUpdate,
   type DataKey,
   type Datasource,
-  type EntityDataUpdate,
   normalizeDatasource,
   type WidgetConfig,
   type WidgetType,
@@ -15,19 +14,15 @@ import { useTelemetrySocket } from '../api/ws/use-telemetry-socket';
 import { useServices } from '../app/services/useServices';
 import type { DatasourceData } from '../widgets/widget-definition';
 import { useDashboardRuntime } from './dashboard-runtime-context';
+import { type FeedContext, startCountFeed, startEntityFeed, startFunctionFeed } from './datasource-feeds';
 import { alarmDataCommand, alarmSearchStatusOf, reduceAlarmUpdate } from './runtime/alarm-data';
 import type { AliasEntity } from './runtime/alias-resolution';
+import { countEntity, entityCountCommand, isCountKey } from './runtime/entity-count';
+import { functionEntity } from './runtime/function-datasource';
 import type { SubscriptionWindow } from './runtime/subscription-window';
 import { createUpdateThrottle } from './runtime/update-throttle';
-import {
-  type DataMode,
-  datasourceCommand,
-  type EntityValues,
-  initialValues,
-  isSupportedDataKey,
-  reduceUpdate,
-} from './runtime/widget-data';
-import { isCountDatasource, useEntityCounts } from './useEntityCounts';
+import { type DataMode, type EntityValues, initialValues, isSupportedDataKey } from './runtime/widget-data';
+import { tenantSandbox } from './sandbox/tenant-scripts';
 
 export type WidgetDataStatus = 'loading' | 'noEntity' | 'error' | 'ready';
 
@@ -40,24 +35,36 @@ function sinceTsOf(window: SubscriptionWindow, mode: DataMode): number {
   return window.kind === 'realtime' ? Date.now() - window.timewindowMs : window.startTs;
 }
 
-/** The keys a datasource's widget gets: an alarm widget's alarm fields as they are, else the fetchable ones. */
+/**
+ * The keys a datasource's widget gets: an alarm widget's alarm fields as they are, a function
+ * datasource's function keys, an entity count's count keys, else the fetchable ones.
+ */
 function keysOf(datasource: Datasource, kind: WidgetType): DataKey[] {
-  return kind === 'alarm' || isCountDatasource(datasource)
-    ? datasource.dataKeys
-    : datasource.dataKeys.filter(isSupportedDataKey);
+  if (kind === 'alarm') return datasource.dataKeys;
+  if (datasource.type === 'function') return datasource.dataKeys.filter((k) => k.type === 'function');
+  if (datasource.type === 'entityCount') return datasource.dataKeys.filter(isCountKey);
+  return datasource.dataKeys.filter(isSupportedDataKey);
 }
+
+/** Datasource types this viewer feeds: entities, generated values and entity counts. */
+const FED_TYPES = new Set(['entity', 'function', 'entityCount']);
 
 /**
  * A widget's data: resolves the aliases of its entity datasources, subscribes one entity data
  * command per datasource on the session's telemetry socket (an alarm widget: one alarm data
- * command for its `alarmSource`; an `entityCount` one, one entity count command), and ends them
- * when the widget goes.
+ * command for its `alarmSource`), generates function datasources' values and follows entity
+ * counts (datasource-feeds.ts), and ends them all when the widget goes.
  */
 export function useWidgetData(
   config: WidgetConfig,
   kind: WidgetType,
   window: SubscriptionWindow,
-): { status: WidgetDataStatus; data: DatasourceData[] } {
+): {
+  status: WidgetDataStatus;
+  data: DatasourceData[];
+  /** The first error of a tenant function of this widget (post-processing, function key), if any. */
+  scriptError: string | null;
+} {
   const { http } = useServices();
   const socket = useTelemetrySocket();
   const { dashboardId, model, stateParams } = useDashboardRuntime();
@@ -68,56 +75,75 @@ export function useWidgetData(
     () =>
       (kind === 'alarm' ? (alarmSource ? [alarmSource] : []) : (config.datasources ?? []))
         .map(normalizeDatasource)
-        .filter((d) => d.type === 'entity' || (kind !== 'alarm' && isCountDatasource(d))),
+        .filter((d) => (kind === 'alarm' ? d.type === 'entity' : FED_TYPES.has(d.type))),
     [kind, alarmSource, config.datasources],
   );
-  // Count datasources count their alias's entities on the server; they resolve nothing here.
-  const aliases = datasources.map((d) =>
-    d.entityAliasId && !isCountDatasource(d) ? model.entityAliases[d.entityAliasId] : undefined,
-  );
-  const counts = useEntityCounts(datasources);
+  const aliasOf = (d: Datasource) => (d.entityAliasId ? model.entityAliases[d.entityAliasId] : undefined);
+  // Only entity datasources resolve their alias to entities; an entity count counts its filter's.
+  const aliases = datasources.map((d) => (d.type === 'entity' ? aliasOf(d) : undefined));
   const known = aliases.filter((alias) => alias !== undefined);
   const resolutions = useQueries({
     queries: known.map((alias) => aliasResolutionQuery(http, dashboardId, alias, stateParams)),
   });
   // A datasource without a known alias names no entity; one still resolving is null.
-  const entityLists: (AliasEntity[] | null)[] = aliases.map((alias) => {
+  const entityLists: (AliasEntity[] | null)[] = aliases.map((alias, index) => {
+    const datasource = datasources[index];
+    if (datasource?.type === 'function') return [functionEntity(datasource)];
+    if (datasource?.type === 'entityCount') return [countEntity(datasource, aliasOf(datasource))];
     const resolution = alias ? resolutions[known.indexOf(alias)] : undefined;
     if (!resolution) return [];
     if (!resolution.data) return null;
     return resolution.data.kind === 'entities' ? resolution.data.entities : [];
   });
   const listsKey = JSON.stringify(entityLists.map((list) => list?.map((e) => e.id.id) ?? null));
+  const countCommands = datasources.map((d) =>
+    d.type === 'entityCount'
+      ? entityCountCommand(aliasOf(d), stateParams, d.filterId ? model.filters[d.filterId] : undefined)
+      : null,
+  );
+  const countsKey = JSON.stringify(countCommands);
 
   const [values, setValues] = useState<EntityValues[][]>([]);
   const [alarms, setAlarms] = useState<AlarmData[][]>([]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: listsKey stands for entityLists
+  const [scriptError, setScriptError] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listsKey and countsKey stand for entityLists and countCommands
   useEffect(() => {
     const stops: (() => void)[] = [];
     setValues(datasources.map((d, i) => initialValues(entityLists[i] ?? [], keysOf(d, kind))));
     setAlarms([]);
-    const keysByIndex = datasources.map((d) => d.dataKeys.filter(isSupportedDataKey));
-    const valueUpdates = createUpdateThrottle<{ index: number; update: EntityDataUpdate }>((batch) => {
-      const sinceTs = sinceTsOf(window, mode);
-      setValues((current) => {
-        const next = [...current];
-        for (const { index, update } of batch) {
-          next[index] = reduceUpdate(next[index] ?? [], update, keysByIndex[index] ?? [], sinceTs);
-        }
-        return next;
-      });
-    }, UPDATE_INTERVAL_MS);
-    const alarmUpdates = createUpdateThrottle<{ index: number; update: AlarmDataUpdate }>((batch) => {
-      setAlarms((current) => {
-        const next = [...current];
-        for (const { index, update } of batch) {
-          next[index] = reduceAlarmUpdate(next[index] ?? [], update, searchStatus);
-        }
-        return next;
-      });
-    }, UPDATE_INTERVAL_MS);
+    setScriptError(null);
+    type ValuesChange = (values: EntityValues[]) => EntityValues[];
+    const valueUpdates = createUpdateThrottle<{ index: number; change: ValuesChange }>(
+      (batch) =>
+        setValues((current) => {
+          const copy = [...current];
+          for (const { index, change } of batch) copy[index] = change(copy[index] ?? []);
+          return copy;
+        }),
+      UPDATE_INTERVAL_MS,
+    );
+    const alarmUpdates = createUpdateThrottle<{ index: number; update: AlarmDataUpdate }>(
+      (batch) =>
+        setAlarms((current) => {
+          const copy = [...current];
+          for (const { index, update } of batch) {
+            copy[index] = reduceAlarmUpdate(copy[index] ?? [], update, searchStatus);
+          }
+          return copy;
+        }),
+      UPDATE_INTERVAL_MS,
+    );
     stops.push(valueUpdates.cancel, alarmUpdates.cancel);
-    datasources.forEach((_datasource, index) => {
+    const feeds: FeedContext = {
+      socket,
+      sandbox: tenantSandbox,
+      mode,
+      window,
+      sinceTs: () => sinceTsOf(window, mode),
+      update: (index, change) => valueUpdates.push({ index, change }),
+      fail: (message) => setScriptError((known) => known ?? message),
+    };
+    datasources.forEach((datasource, index) => {
       const entities = entityLists[index];
       if (kind === 'alarm') {
         const command = entities ? alarmDataCommand(entities, searchStatus, window) : null;
@@ -127,32 +153,30 @@ export function useWidgetData(
         );
         return;
       }
-      const command = entities
-        ? datasourceCommand(entities, keysByIndex[index] ?? [], mode, window, Date.now())
-        : null;
-      if (!command) return;
-      stops.push(
-        socket.subscribe('entityDataCmds', command, (update) => valueUpdates.push({ index, update })),
-      );
+      const dataKeys = keysOf(datasource, kind);
+      if (datasource.type === 'function') {
+        const [entity] = entities ?? [];
+        if (entity) stops.push(startFunctionFeed(feeds, index, entity, dataKeys));
+      } else if (datasource.type === 'entityCount') {
+        stops.push(startCountFeed(feeds, index, countCommands[index] ?? null, dataKeys));
+      } else if (entities) {
+        stops.push(startEntityFeed(feeds, index, entities, dataKeys));
+      }
     });
     return () => {
       for (const stop of stops) stop();
     };
-  }, [socket, datasources, listsKey, mode, window, kind, searchStatus]);
+  }, [socket, datasources, listsKey, countsKey, mode, window, kind, searchStatus]);
 
   const data = datasources.map((datasource, index) => ({
     datasource,
     dataKeys: keysOf(datasource, kind),
-    entities: counts[index] ?? values[index] ?? [],
+    entities: values[index] ?? [],
     ...(kind === 'alarm' ? { alarms: alarms[index] ?? [] } : {}),
   }));
   let status: WidgetDataStatus = 'ready';
   if (resolutions.some((r) => r.isError)) status = 'error';
   else if (entityLists.some((list) => list === null)) status = 'loading';
-  else if (
-    datasources.some((d) => !isCountDatasource(d)) &&
-    datasources.every((d, index) => isCountDatasource(d) || entityLists[index]?.length === 0)
-  )
-    status = 'noEntity';
-  return { status, data };
+  else if (datasources.length > 0 && entityLists.every((list) => list?.length === 0)) status = 'noEntity';
+  return { status, data, scriptError };
 }

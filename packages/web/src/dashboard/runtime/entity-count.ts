@@ -1,45 +1,64 @@
 import {
   type DashboardFilter,
   type DataKey,
+  type Datasource,
   type EntityAlias,
-  type EntityCountQuery,
+  type EntityCountCmd,
+  type EntityCountUpdate,
   keyFilterInfosToKeyFilters,
   NULL_UUID,
 } from '@meridian/common';
-import { queryFilterOf } from './alias-resolution';
+import { type AliasEntity, queryFilterOf } from './alias-resolution';
 import type { StateParams } from './state-param';
-import type { EntityValues } from './widget-data';
+import { type EntityValues, mergeSeries } from './widget-data';
 
 /**
- * Datasources of type `entityCount` (reference console §5.1): their `count` keys hold how many
- * entities of the alias pass the datasource's dashboard filter (`filterId`), live, as the
- * reference's firmware and software dashboards show device counts per update state.
+ * Entity count datasources (reference `type: 'entityCount'`): how many entities the alias resolves
+ * to, followed live with an entity count command (reference §3.3). The count shows as the value
+ * of the datasource's `count` keys.
  */
 
-/** The count query of such a datasource; null when its alias names no entity in this state. */
-export function entityCountQuery(
-  alias: EntityAlias | undefined,
-  filter: DashboardFilter | undefined,
-  params: StateParams,
-): EntityCountQuery | null {
-  const entityFilter = alias ? queryFilterOf(alias.filter, params) : null;
-  if (!entityFilter) return null;
-  return { entityFilter, keyFilters: filter ? keyFilterInfosToKeyFilters(filter.keyFilters) : [] };
+export function isCountKey(dataKey: DataKey): boolean {
+  return dataKey.type === 'count';
 }
 
-/** A count datasource's values: one row, named after the alias, whose count keys hold the count. */
-export function countValues(
+/** The one entity an entity count datasource stands for, named after its alias. */
+export function countEntity(datasource: Datasource, alias: EntityAlias | undefined): AliasEntity {
+  const name = alias?.alias ?? datasource.aliasName ?? datasource.name ?? 'count';
+  return { id: { id: NULL_UUID, entityType: 'DEVICE' }, name, label: name };
+}
+
+/**
+ * The count command of an alias in a state, counting only the entities that pass the datasource's
+ * dashboard filter (`filterId`), as the reference's firmware dashboard counts devices per update
+ * state; null when the alias names no entity (count 0).
+ */
+export function entityCountCommand(
+  alias: EntityAlias | undefined,
+  params: StateParams,
+  filter?: DashboardFilter,
+): Omit<EntityCountCmd, 'cmdId'> | null {
+  const entityFilter = alias ? queryFilterOf(alias.filter, params) : null;
+  if (!entityFilter) return null;
+  const keyFilters = filter ? keyFilterInfosToKeyFilters(filter.keyFilters) : [];
+  return { query: { entityFilter, ...(keyFilters.length > 0 ? { keyFilters } : {}) } };
+}
+
+/** The values after a count update: every count key gets the count, now. */
+export function applyCount(
+  values: EntityValues,
   dataKeys: readonly DataKey[],
-  count: { value: number; ts: number } | undefined,
-  aliasName: string,
-): EntityValues[] {
-  return [
-    {
-      entity: { id: { entityType: 'TENANT', id: NULL_UUID }, name: aliasName, label: '' },
-      latest: dataKeys.map((key) =>
-        key.type === 'count' && count ? { ts: count.ts, value: String(count.value) } : undefined,
-      ),
-      series: dataKeys.map(() => []),
-    },
-  ];
+  update: Pick<EntityCountUpdate, 'count' | 'errorCode'>,
+  nowMs: number,
+  sinceTs: number,
+): EntityValues {
+  if (update.errorCode !== 0) return values;
+  const point = { ts: nowMs, value: String(update.count) };
+  return {
+    ...values,
+    latest: dataKeys.map((key, i) => (isCountKey(key) ? point : values.latest[i])),
+    series: dataKeys.map((key, i) =>
+      isCountKey(key) ? mergeSeries(values.series[i] ?? [], [point], sinceTs) : (values.series[i] ?? []),
+    ),
+  };
 }

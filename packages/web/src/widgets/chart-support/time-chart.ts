@@ -1,5 +1,6 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { dataKeyLabel, numericValue } from '../../dashboard/runtime/format-value';
+import { isSeriesKey } from '../../dashboard/runtime/series-keys';
 import type { ChartTheme } from '../chart-theme';
 import { entityFieldsOf, labelWithEntityFields, namesEntityFields } from '../entity-label';
 import type { WidgetProps } from '../widget-definition';
@@ -17,7 +18,7 @@ export function chartSeries({ data }: Pick<WidgetProps, 'data'>): ChartSeries[] 
   return data.flatMap((source) =>
     source.entities.flatMap((entity) =>
       source.dataKeys.flatMap((dataKey, index) => {
-        if (dataKey.type !== 'timeseries') return [];
+        if (!isSeriesKey(dataKey)) return [];
         const points = (entity.series[index] ?? []).flatMap((p): [number, number][] => {
           const value = numericValue(p.value);
           return value === null ? [] : [[p.ts, value]];

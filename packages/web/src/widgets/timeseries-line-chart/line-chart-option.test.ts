@@ -59,4 +59,20 @@ describe('line chart option', () => {
     expect(chartSeries(props).map((s) => s.name)).toEqual(['A t', 'B t']);
     expect((lineChartOption(props, DARK) as { legend: { show: boolean } }).legend.show).toBe(false);
   });
+
+  it('draws the generated values of function keys and the counts of count keys, not attributes', () => {
+    const points = [{ ts: 1, value: '5' }];
+    const props = widgetProps(
+      [
+        dataKey('f(x)', { type: 'function', label: 'Sin' }),
+        dataKey('count', { type: 'count' }),
+        dataKey('a', { type: 'attribute' }),
+      ],
+      [entityData('function', ['5', '5', 'on'], [points, points, points])],
+    );
+    expect(chartSeries(props).map((s) => [s.name, s.points])).toEqual([
+      ['Sin', [[1, 5]]],
+      ['count', [[1, 5]]],
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import { dataKeyLabel, formatValue, valueFormatOf } from '../../dashboard/runtime/format-value';
+import { isSeriesKey } from '../../dashboard/runtime/series-keys';
 import { flag, type SortOrder, type TableRow, valueCell } from '../table-parts/table-model';
 import type { WidgetTableColumn } from '../table-parts/WidgetTable';
 import type { WidgetProps } from '../widget-definition';
@@ -36,7 +37,7 @@ export function timeseriesTables(
   const hideEmptyLines = flag(settings.hideEmptyLines, false);
   return data.flatMap((source, sourceIndex) => {
     const keys = source.dataKeys.flatMap((dataKey, index) =>
-      dataKey.type === 'timeseries' ? [{ dataKey, index, column: `key:${index}` }] : [],
+      isSeriesKey(dataKey) ? [{ dataKey, index, column: `key:${index}` }] : [],
     );
     const columns: WidgetTableColumn[] = [
       ...(showTimestamp ? [{ id: TIMESTAMP, title: texts.timestamp }] : []),

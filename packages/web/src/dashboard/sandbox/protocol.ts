@@ -1,0 +1,61 @@
+/**
+ * The messages between the page and the tenant script worker (docs/decisions/0026). One request
+ * carries every job of one data update, so a widget posts once per update, not once per point.
+ * Everything in here is structured-cloneable: no functions, no tokens, no page objects.
+ */
+
+/** Runs a function body once with the named arguments. */
+export interface CallJob {
+  kind: 'call';
+  body: string;
+  argNames: string[];
+  args: unknown[];
+}
+
+/**
+ * Post-processes the points of one key in order (reference signature
+ * `function (time, value, prevValue, timePrev, prevOrigValue)`); each call sees the result of the
+ * one before it as `prevValue`.
+ */
+export interface PostProcessJob {
+  kind: 'postProcess';
+  body: string;
+  /** `[ts, value]`, oldest first. */
+  points: [number, unknown][];
+  /** The key's last processed value, and the time and original value of the point it came from. */
+  prev: { value: unknown; ts: number; origValue: unknown };
+}
+
+/** Generates a function key's values at the given times (reference signature `function (time, prevValue)`). */
+export interface GenerateJob {
+  kind: 'generate';
+  body: string;
+  times: number[];
+  prevValue: unknown;
+}
+
+export type SandboxJob = CallJob | PostProcessJob | GenerateJob;
+
+export interface SandboxRequest {
+  id: number;
+  jobs: SandboxJob[];
+}
+
+/** One job's outcome: a call's value, or the values of a post-processing or generation job. */
+export type JobResult = { ok: true; value: unknown } | { ok: false; error: string };
+
+export interface SandboxResponse {
+  id: number;
+  results: JobResult[];
+}
+
+/** The argument names each job kind compiles its body with. */
+export const POST_PROCESS_ARGS = ['time', 'value', 'prevValue', 'timePrev', 'prevOrigValue'];
+export const GENERATE_ARGS = ['time', 'prevValue'];
+
+/** The reference's conversion of a received value: numeric text becomes a number. */
+export function convertValue(value: unknown): unknown {
+  if (typeof value !== 'string' || value === '') return value;
+  const number = Number(value);
+  return Number.isFinite(number) && String(number) === value ? number : value;
+}
