@@ -1,0 +1,23 @@
+import type { MapMarker } from './LeafletMap';
+import { fillPattern, type LatLng, type PatternContext } from './map-model';
+import type { MapSettings } from './map-settings';
+
+/** The marker of an entity at a position, with its label and tooltip patterns filled in. */
+export function entityMarker(
+  item: PatternContext & { id: string },
+  position: LatLng,
+  settings: MapSettings,
+  extra: Partial<MapMarker> = {},
+): MapMarker {
+  return {
+    id: item.id,
+    entity: item.entity,
+    position,
+    color: settings.color,
+    labelColor: settings.labelColor,
+    ...(settings.showLabel ? { label: fillPattern(settings.label, item) } : {}),
+    ...(settings.showTooltip ? { tooltip: fillPattern(settings.tooltipPattern, item) } : {}),
+    draggable: settings.draggableMarker,
+    ...extra,
+  };
+}
