@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import Box from '@mui/material/Box';
-import { useTheme } from '@mui/material/styles';
+import { alpha, useTheme } from '@mui/material/styles';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import type { AliasEntity } from '../../dashboard/runtime/alias-resolution';
@@ -62,7 +62,10 @@ export interface LeafletMapProps {
   polylines?: readonly MapPolyline[];
   dots?: readonly MapDot[];
   view: MapView;
-  /** The view is applied when this changes (new entities placed, not every move). */
+  /**
+   * The view is applied when this changes, until the user pans or zooms the map: then the map
+   * stays where the user put it.
+   */
   frameKey: string;
   onMapClick?: (position: LatLng) => void;
   onMarkerDragEnd?: (marker: MapMarker, position: LatLng) => void;
@@ -97,12 +100,13 @@ function markerIcon(marker: MapMarker, settings: MapSettings): L.DivIcon {
     html: svg,
     iconSize: [PIN_WIDTH, PIN_HEIGHT],
     iconAnchor: [PIN_WIDTH / 2, PIN_HEIGHT],
-    popupAnchor: [0, -PIN_HEIGHT],
+    // Above the label when there is one.
+    popupAnchor: [0, settings.showLabel ? -PIN_HEIGHT - 20 : -PIN_HEIGHT - 2],
   });
 }
 
 const iconKey = (marker: MapMarker, settings: MapSettings) =>
-  `${marker.color}|${marker.rotationAngle ?? 0}|${settings.markerImage ?? ''}|${settings.markerImageSize}`;
+  `${marker.color}|${marker.rotationAngle ?? 0}|${settings.markerImage ?? ''}|${settings.markerImageSize}|${settings.showLabel}`;
 
 interface PlacedMarker {
   layer: L.Marker;
@@ -133,7 +137,11 @@ export function LeafletMap(props: LeafletMapProps) {
   const markerLayer = useRef<L.LayerGroup | null>(null);
   const lineLayer = useRef<L.LayerGroup | null>(null);
   const placed = useRef(new Map<string, PlacedMarker>());
+  const framing = useRef(false);
+  const userMoved = useRef(false);
   // Handlers change every render; the map's listeners read the latest ones.
+  // The saved label colour, else the theme's text colour.
+  const labelColor = settings.labelColor ?? theme.palette.text.primary;
   const handlers = useRef(props);
   handlers.current = props;
 
@@ -147,6 +155,9 @@ export function LeafletMap(props: LeafletMapProps) {
     mapRef.current = map;
     lineLayer.current = L.layerGroup().addTo(map);
     markerLayer.current = L.layerGroup().addTo(map);
+    map.on('movestart', () => {
+      if (!framing.current) userMoved.current = true;
+    });
     map.on('click', (event: L.LeafletMouseEvent) =>
       handlers.current.onMapClick?.([event.latlng.lat, event.latlng.lng]),
     );
@@ -231,21 +242,21 @@ export function LeafletMap(props: LeafletMapProps) {
         else entry.layer.dragging?.disable();
       }
       entry.data = marker;
-      if (entry.label !== marker.label) {
+      const label =
+        marker.label === undefined
+          ? undefined
+          : `<div style="color: ${safeColor(marker.labelColor ?? labelColor)}"><b>${sanitizeTooltip(marker.label)}</b></div>`;
+      if (entry.label !== label) {
         entry.layer.unbindTooltip();
-        if (marker.label !== undefined) {
-          const color = safeColor(marker.labelColor ?? settings.labelColor);
-          entry.layer.bindTooltip(
-            `<div style="color: ${color}"><b>${sanitizeTooltip(marker.label)}</b></div>`,
-            {
-              permanent: true,
-              direction: 'top',
-              className: 'meridian-map-label',
-              offset: [0, -PIN_HEIGHT],
-            },
-          );
+        if (label !== undefined) {
+          entry.layer.bindTooltip(label, {
+            permanent: true,
+            direction: 'top',
+            className: 'meridian-map-label',
+            offset: [0, -PIN_HEIGHT],
+          });
         }
-        entry.label = marker.label;
+        entry.label = label;
       }
       if (entry.tooltip !== marker.tooltip) {
         const html = marker.tooltip === undefined ? undefined : sanitizeTooltip(marker.tooltip);
@@ -256,7 +267,6 @@ export function LeafletMap(props: LeafletMapProps) {
           entry.layer.bindPopup(html, {
             autoClose: settings.autocloseTooltip,
             closeOnClick: false,
-            autoPan: false,
           });
         entry.tooltip = marker.tooltip;
       }
@@ -267,7 +277,7 @@ export function LeafletMap(props: LeafletMapProps) {
         placed.current.delete(id);
       }
     }
-  }, [markers, settings]);
+  }, [markers, settings, labelColor]);
 
   useEffect(() => {
     const group = lineLayer.current;
@@ -292,24 +302,29 @@ export function LeafletMap(props: LeafletMapProps) {
     }
   }, [polylines, dots]);
 
-  // Framed when the set of entities changes, not on every move (the user may have panned).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the frame key says when to frame again
   useEffect(() => {
     const map = mapRef.current;
-    if (map) applyView(map, view);
+    if (!map || userMoved.current) return;
+    framing.current = true;
+    try {
+      applyView(map, view);
+    } finally {
+      framing.current = false;
+    }
   }, [frameKey]);
 
   const paper = theme.palette.background.paper;
+  // Leaflet owns the inner element's classes; React styles only the outer one, so a re-render
+  // never takes Leaflet's classes away.
   return (
     <Box
-      ref={containerRef}
       data-testid={mapSelectors.map}
       sx={{
         width: '100%',
         height: '100%',
         minHeight: 120,
-        cursor: placing ? 'crosshair' : undefined,
-        '&.leaflet-container': {
+        '& .leaflet-container': {
           background: theme.palette.action.hover,
           fontFamily: theme.typography.fontFamily,
           cursor: placing ? 'crosshair' : undefined,
@@ -328,11 +343,18 @@ export function LeafletMap(props: LeafletMapProps) {
           color: theme.palette.text.primary,
         },
         '& .leaflet-popup-content a': { color: theme.palette.primary.main },
-        '& .leaflet-control-attribution': {
-          background: theme.palette.mode === 'dark' ? 'rgba(0,0,0,0.6)' : undefined,
+        '& .leaflet-container .leaflet-control-attribution': {
+          background: alpha(paper, 0.8),
           color: theme.palette.text.secondary,
         },
+        '& .leaflet-container .leaflet-bar a': {
+          background: paper,
+          color: theme.palette.text.primary,
+          borderBottomColor: theme.palette.divider,
+        },
       }}
-    />
+    >
+      <div ref={containerRef} style={{ width: '100%', height: '100%' }} />
+    </Box>
   );
 }

@@ -149,7 +149,10 @@ describe('MarkersPlacementWidget', () => {
     expect(markerCount()).toBe(1);
     fireEvent.click(screen.getByText('New'));
     expect(screen.getByTestId(s.placementHint)).toHaveTextContent('Click on the map to place New');
-    fireEvent.click(screen.getByTestId(s.map), { clientX: 10, clientY: 10 });
+    fireEvent.click(screen.getByTestId(s.map).querySelector('.leaflet-container') as Element, {
+      clientX: 10,
+      clientY: 10,
+    });
     await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
     const [url, body] = post.mock.calls[0] as [string, Record<string, number>];
     expect(url).toBe('/api/plugins/telemetry/DEVICE/id-New/attributes/SERVER_SCOPE');

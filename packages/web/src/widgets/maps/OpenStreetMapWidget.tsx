@@ -8,7 +8,7 @@ import { mapSettingsOf } from './map-settings';
 /**
  * The reference's `maps_v2.openstreetmap`: one marker per entity at its latitude and longitude
  * keys (`latKeyName`, `lngKeyName`), with its label and tooltip patterns; markers move as the
- * values change. `onAction` is the hook for the dashboard's widget actions (marker click, tooltip
+ * values change, and the map follows them (`fitMapBounds`) until the user moves it. `onAction` is the hook for the dashboard's widget actions (marker click, tooltip
  * links).
  */
 export function OpenStreetMapWidget({
@@ -28,7 +28,7 @@ export function OpenStreetMapWidget({
       settings={settings}
       markers={markers}
       view={mapViewOf(positions, settings)}
-      frameKey={markers.map((marker) => marker.id).join(',')}
+      frameKey={JSON.stringify(positions)}
       {...(onAction ? { onAction } : {})}
     />
   );

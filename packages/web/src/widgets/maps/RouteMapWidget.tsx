@@ -8,6 +8,7 @@ import { mapSettingsOf } from './map-settings';
 /**
  * The reference's `maps_v2.route_map_openstreetmap`: each entity's route over the time window as a
  * polyline (`color`, `strokeWeight`, `strokeOpacity`), with its marker at the latest position.
+ * The map follows the routes as they grow until the user moves it.
  */
 export function RouteMapWidget({ config, data, onAction }: WidgetProps & { onAction?: MapActionHandler }) {
   const settings = useMemo(() => mapSettingsOf(config.settings), [config.settings]);
@@ -41,7 +42,7 @@ export function RouteMapWidget({ config, data, onAction }: WidgetProps & { onAct
       markers={markers}
       polylines={polylines}
       view={mapViewOf(positions, settings)}
-      frameKey={routes.map((route) => route.id).join(',')}
+      frameKey={JSON.stringify(positions)}
       {...(onAction ? { onAction } : {})}
     />
   );

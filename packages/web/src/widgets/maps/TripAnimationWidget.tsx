@@ -110,7 +110,7 @@ export function TripAnimationWidget({
           polylines={polylines}
           dots={dots}
           view={mapViewOf(positions, settings)}
-          frameKey={routes.map((route) => route.id).join(',')}
+          frameKey={JSON.stringify(positions)}
           {...(onAction ? { onAction } : {})}
         />
       </Box>

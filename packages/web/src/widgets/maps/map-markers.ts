@@ -14,7 +14,7 @@ export function entityMarker(
     entity: item.entity,
     position,
     color: settings.color,
-    labelColor: settings.labelColor,
+    ...(settings.labelColor ? { labelColor: settings.labelColor } : {}),
     ...(settings.showLabel ? { label: fillPattern(settings.label, item) } : {}),
     ...(settings.showTooltip ? { tooltip: fillPattern(settings.tooltipPattern, item) } : {}),
     draggable: settings.draggableMarker,

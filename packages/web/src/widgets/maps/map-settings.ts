@@ -27,7 +27,8 @@ export interface MapSettings {
   customTileUrl: string | undefined;
   showLabel: boolean;
   label: string;
-  labelColor: string;
+  /** The saved label colour; undefined: the theme's text colour (the reference's is black). */
+  labelColor: string | undefined;
   showTooltip: boolean;
   tooltipPattern: string;
   /** `click` (the reference's default) or `hover`. */
@@ -89,7 +90,7 @@ export function mapSettingsOf(settings: Settings): MapSettings {
     showLabel: flag(s.showLabel, false),
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the reference's pattern syntax, not a JS template
     label: text(s.label) ?? '${entityName}',
-    labelColor: text(s.labelColor) ?? '#000000',
+    labelColor: text(s.labelColor),
     showTooltip: flag(s.showTooltip, false),
     tooltipPattern: text(s.tooltipPattern) ?? DEFAULT_TOOLTIP_PATTERN,
     showTooltipAction: s.showTooltipAction === 'hover' ? 'hover' : 'click',
