@@ -148,10 +148,7 @@ export function LeafletMap(props: LeafletMapProps) {
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const map = L.map(container, {
-      scrollWheelZoom: !settings.disableScrollZooming,
-      attributionControl: true,
-    });
+    const map = L.map(container, { attributionControl: true });
     mapRef.current = map;
     lineLayer.current = L.layerGroup().addTo(map);
     markerLayer.current = L.layerGroup().addTo(map);
@@ -185,6 +182,12 @@ export function LeafletMap(props: LeafletMapProps) {
       mapRef.current = null;
       current.clear();
     };
+  }, []);
+
+  useEffect(() => {
+    const wheel = mapRef.current?.scrollWheelZoom;
+    if (settings.disableScrollZooming) wheel?.disable();
+    else wheel?.enable();
   }, [settings.disableScrollZooming]);
 
   // Tiles: a failing tile server leaves the background, the markers are drawn all the same.

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { WidgetProps } from '../widget-definition';
 import { LeafletMap, type MapActionHandler, type MapMarker, type MapPolyline } from './LeafletMap';
-import { entityMarker } from './map-markers';
+import { entityMarker, routePolyline } from './map-markers';
 import { mapRoutes, mapViewOf, routeValuesAt } from './map-model';
 import { mapSettingsOf } from './map-settings';
 
@@ -25,13 +25,7 @@ export function RouteMapWidget({ config, data, onAction }: WidgetProps & { onAct
       markers.push(
         entityMarker({ ...route, values: routeValuesAt(route, last.ts) }, last.position, settings),
       );
-      polylines.push({
-        id: route.id,
-        points: route.points.map((point) => point.position),
-        color: settings.color,
-        weight: settings.strokeWeight,
-        opacity: settings.strokeOpacity,
-      });
+      polylines.push(routePolyline(route, settings));
     }
     return { markers, polylines };
   }, [routes, settings]);

@@ -17,7 +17,7 @@ import {
   type MapMarker,
   type MapPolyline,
 } from './LeafletMap';
-import { entityMarker } from './map-markers';
+import { entityMarker, routePolyline } from './map-markers';
 import { mapRoutes, mapViewOf, positionAt, routesSpan, routeValuesAt } from './map-model';
 import { tripSettingsOf } from './map-settings';
 import { mapSelectors } from './selectors';
@@ -75,13 +75,7 @@ export function TripAnimationWidget({
           }),
         );
       }
-      polylines.push({
-        id: route.id,
-        points: route.points.map((point) => point.position),
-        color: settings.color,
-        weight: settings.strokeWeight,
-        opacity: settings.strokeOpacity,
-      });
+      polylines.push(routePolyline(route, settings));
       if (settings.showPoints) {
         for (const point of route.points) {
           dots.push({

@@ -72,19 +72,36 @@ function valuesByKey(
 
 const mapId = (dsIndex: number, entity: AliasEntity) => `${dsIndex}:${entity.id.id}`;
 
-/** Every entity of every datasource with its latest values and position. */
-export function mapEntities(data: readonly DatasourceData[], settings: MapSettings): MapEntity[] {
+/** Each entity of each datasource with its map id and the indexes of its position keys. */
+function eachEntity<T>(
+  data: readonly DatasourceData[],
+  settings: MapSettings,
+  make: (
+    base: { id: string; dsIndex: number; entity: AliasEntity },
+    values: DatasourceData['entities'][number],
+    keys: { dataKeys: DataKey[]; lat: number; lng: number },
+  ) => T,
+): T[] {
   return data.flatMap((source, dsIndex) => {
     const lat = keyIndex(source.dataKeys, settings.latKeyName);
     const lng = keyIndex(source.dataKeys, settings.lngKeyName);
-    return source.entities.map((values) => ({
-      id: mapId(dsIndex, values.entity),
-      dsIndex,
-      entity: values.entity,
-      values: valuesByKey(source.dataKeys, (index) => values.latest[index]?.value),
-      position: positionOf(values.latest[lat]?.value, values.latest[lng]?.value),
-    }));
+    return source.entities.map((values) =>
+      make({ id: mapId(dsIndex, values.entity), dsIndex, entity: values.entity }, values, {
+        dataKeys: source.dataKeys,
+        lat,
+        lng,
+      }),
+    );
   });
+}
+
+/** Every entity of every datasource with its latest values and position. */
+export function mapEntities(data: readonly DatasourceData[], settings: MapSettings): MapEntity[] {
+  return eachEntity(data, settings, (base, values, { dataKeys, lat, lng }) => ({
+    ...base,
+    values: valuesByKey(dataKeys, (index) => values.latest[index]?.value),
+    position: positionOf(values.latest[lat]?.value, values.latest[lng]?.value),
+  }));
 }
 
 /** The positions of a latitude and a longitude series: one per time both have a value. */
@@ -100,18 +117,12 @@ export function routePoints(latSeries: readonly TsValue[], lngSeries: readonly T
 
 /** Every entity's route over the time window (time-series widgets). */
 export function mapRoutes(data: readonly DatasourceData[], settings: MapSettings): MapRoute[] {
-  return data.flatMap((source, dsIndex) => {
-    const lat = keyIndex(source.dataKeys, settings.latKeyName);
-    const lng = keyIndex(source.dataKeys, settings.lngKeyName);
-    return source.entities.map((values) => ({
-      id: mapId(dsIndex, values.entity),
-      dsIndex,
-      entity: values.entity,
-      dataKeys: source.dataKeys,
-      series: values.series,
-      points: lat >= 0 && lng >= 0 ? routePoints(values.series[lat] ?? [], values.series[lng] ?? []) : [],
-    }));
-  });
+  return eachEntity(data, settings, (base, values, { dataKeys, lat, lng }) => ({
+    ...base,
+    dataKeys,
+    series: values.series,
+    points: lat >= 0 && lng >= 0 ? routePoints(values.series[lat] ?? [], values.series[lng] ?? []) : [],
+  }));
 }
 
 /** The value of a series at a time: its last point at or before it. */
