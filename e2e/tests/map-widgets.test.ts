@@ -125,6 +125,20 @@ const markerPlaces = (widget: Locator) =>
     )
     .then((places) => places.sort());
 
+/** The server-side latitude and longitude attributes of a tracker. */
+async function serverPosition(name: string): Promise<string> {
+  const res = await api<{ key: string; value: unknown }[]>(
+    server,
+    'GET',
+    `/api/plugins/telemetry/DEVICE/${ids[name]}/values/attributes/SERVER_SCOPE?keys=latitude,longitude`,
+    { token },
+  );
+  return res.body
+    .map((attribute) => `${attribute.key}=${attribute.value}`)
+    .sort()
+    .join(' ');
+}
+
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `/tmp/maps-${name}.png`, animations: 'disabled' });
   await screenshot(page, `map-widgets-${name}`);
@@ -253,6 +267,18 @@ describe('map widgets', () => {
       .toEqual(['latitude:number', 'longitude:number']);
     expect(await placement.locator(tid(M.unplaced)).count()).toBe(0);
     await shoot(page, 'placed');
+
+    // Dragging a placed marker saves its new position.
+    const saved = await Promise.all(['Tracker A', 'Tracker C'].map(serverPosition));
+    const pin = await placement.locator(tid(M.marker)).first().boundingBox();
+    if (!pin) throw new Error('placed marker not shown');
+    await page.mouse.move(pin.x + pin.width / 2, pin.y + pin.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(pin.x + pin.width / 2 + 40, pin.y + pin.height / 2 + 60, { steps: 8 });
+    await page.mouse.up();
+    await expect
+      .poll(() => Promise.all(['Tracker A', 'Tracker C'].map(serverPosition)), { timeout: 10_000 })
+      .not.toEqual(saved);
     expect(errors).toEqual([]);
   });
 
