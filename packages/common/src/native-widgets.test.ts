@@ -28,6 +28,8 @@ describe('native widget list', () => {
       'charts',
       'analogue_gauges',
       'digital_gauges',
+      'input_widgets',
+      'maps_v2',
       'alarm_widgets',
     ]);
   });
@@ -40,6 +42,9 @@ describe('native widget list', () => {
     expect(isNativeWidgetType('cards', 'entities_table')).toBe(true);
     expect(isNativeWidgetType('cards', 'timeseries_table')).toBe(true);
     expect(isNativeWidgetType('cards', 'attributes_card')).toBe(true);
+    expect(isNativeWidgetType('maps_v2', 'route_map_openstreetmap')).toBe(true);
+    expect(isNativeWidgetType('input_widgets', 'markers_placement_openstreetmap')).toBe(true);
+    expect(isNativeWidgetType('maps_v2', 'google_maps')).toBe(false);
     expect(isNativeWidgetType('alarm_widgets', 'alarms_table')).toBe(true);
     expect(isNativeWidgetType('cards', 'html_value_card')).toBe(true);
     expect(isNativeWidgetType('cards', 'html_card')).toBe(true);

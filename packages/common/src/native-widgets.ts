@@ -413,6 +413,33 @@ export const WIDGET_TYPE_CATALOGUE: readonly NativeWidgetType[] = [
     settings: 'fromClass',
   },
   {
+    bundleAlias: 'maps_v2',
+    typeAlias: 'route_map_openstreetmap',
+    name: 'Route Map - OpenStreetMap',
+    type: 'timeseries',
+    sizeX: 8.5,
+    sizeY: 6,
+    settings: 'fromClass',
+  },
+  {
+    bundleAlias: 'maps_v2',
+    typeAlias: 'test',
+    name: 'Trip Animation',
+    type: 'timeseries',
+    sizeX: 10,
+    sizeY: 6.5,
+    settings: 'fromClass',
+  },
+  {
+    bundleAlias: 'input_widgets',
+    typeAlias: 'markers_placement_openstreetmap',
+    name: 'Markers Placement - OpenStreetMap',
+    type: 'latest',
+    sizeX: 8.5,
+    sizeY: 6.5,
+    settings: 'fromClass',
+  },
+  {
     bundleAlias: 'navigation_widgets',
     typeAlias: 'navigation_cards',
     name: 'Navigation cards',
@@ -442,6 +469,10 @@ export const NATIVE_WIDGET_KEYS: readonly string[] = [
   'analogue_gauges.radial_gauge_canvas_gauges',
   'digital_gauges.simple_gauge_justgage',
   'alarm_widgets.alarms_table',
+  'maps_v2.openstreetmap',
+  'maps_v2.route_map_openstreetmap',
+  'maps_v2.test',
+  'input_widgets.markers_placement_openstreetmap',
 ];
 
 /** The natively rendered types, with their descriptor data. */

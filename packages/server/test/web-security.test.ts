@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadWebSecuritySettings } from '../src/http/web-security.js';
 import { startServer, type TestServer } from './helper.js';
 
 const APP_ORIGIN = 'https://app.example.test';
@@ -24,6 +25,7 @@ beforeAll(async () => {
         CORS_ALLOWED_ORIGINS: 'https://only.example.test',
         CORS_MAX_AGE: '60',
         EMBED_ALLOWED_ORIGINS: 'https://portal.example.test',
+        MAP_TILE_ORIGINS: 'http://tiles.example.test:8080, https://*.maps.example.test',
       },
     }),
   ]);
@@ -93,6 +95,24 @@ describe('security headers', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('lets map widgets load tiles from the built-in providers and MAP_TILE_ORIGINS', async () => {
+    const imgSrc = async (server: TestServer) => {
+      const res = await server.api.get('/devices');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      return csp.split('; ').find((part) => part.startsWith('img-src ')) ?? '';
+    };
+    const plain = await imgSrc(byDefault);
+    expect(plain).toContain('https://*.tile.openstreetmap.org');
+    expect(plain).toContain('https://*.basemaps.cartocdn.com');
+    expect(plain).not.toContain('tiles.example.test');
+    expect(await imgSrc(configured)).toMatch(
+      / http:\/\/tiles\.example\.test:8080 https:\/\/\*\.maps\.example\.test$/,
+    );
+    expect(() =>
+      loadWebSecuritySettings({ MAP_TILE_ORIGINS: "https://x.test; script-src 'unsafe-eval'" }),
+    ).toThrow(/MAP_TILE_ORIGINS/);
   });
 
   it('the full-screen dashboard may be framed by this origin, and by configured ones', async () => {

@@ -11,7 +11,23 @@ export interface WebSecuritySettings {
   corsAllowCredentials: boolean;
   /** EMBED_ALLOWED_ORIGINS: origins whose pages may show full-screen dashboards in a frame. */
   embedAllowedOrigins: string[];
+  /** MAP_TILE_ORIGINS: further origins map widgets may load tiles from (a custom tile URL). */
+  mapTileOrigins: string[];
 }
+
+/** An origin as a CSP source: http(s), a host (optionally `*.` for its subdomains), a port. */
+const TILE_ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
+
+/**
+ * The hosts of the map widgets' built-in tile providers (decision 0026): named in img-src so the
+ * maps keep their tiles if the policy's `https:` is narrowed one day.
+ */
+export const MAP_TILE_PROVIDER_SOURCES = [
+  'https://*.tile.openstreetmap.org',
+  'https://*.tile.openstreetmap.fr',
+  'https://server.arcgisonline.com',
+  'https://*.basemaps.cartocdn.com',
+];
 
 const list = (raw: string) =>
   raw
@@ -29,20 +45,30 @@ export function loadWebSecuritySettings(env: NodeJS.ProcessEnv): WebSecuritySett
     throw new Error(
       `Environment variable CORS_ALLOW_CREDENTIALS must be true or false, got '${credentials}'`,
     );
+  const tileOrigins = list(env.MAP_TILE_ORIGINS ?? '');
+  const invalid = tileOrigins.find((origin) => !TILE_ORIGIN.test(origin));
+  if (invalid !== undefined)
+    throw new Error(
+      `Environment variable MAP_TILE_ORIGINS must list origins like https://tiles.example.com or http://*.example.com:8080, got '${invalid}'`,
+    );
   return {
     corsAllowedOrigins: origins === '*' ? '*' : list(origins),
     corsMaxAgeSec: Number(maxAge),
     corsAllowCredentials: credentials === 'true',
     embedAllowedOrigins: list(env.EMBED_ALLOWED_ORIGINS ?? ''),
+    mapTileOrigins: tileOrigins,
   };
 }
 
-/** The console's own needs: its scripts and styles (MUI writes style elements), images, the WebSocket. */
-const CONSOLE_POLICY = [
+/**
+ * The console's own needs: its scripts and styles (MUI writes style elements), images (with map
+ * tiles from the providers and MAP_TILE_ORIGINS), the WebSocket.
+ */
+const consolePolicy = (tileOrigins: readonly string[]) => [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
+  ["img-src 'self' data: blob: https:", ...MAP_TILE_PROVIDER_SOURCES, ...tileOrigins].join(' '),
   "font-src 'self' data:",
   "connect-src 'self' ws: wss:",
   "worker-src 'self' blob:",
@@ -82,6 +108,7 @@ export async function registerWebSecurity(
   settings: WebSecuritySettings,
 ): Promise<void> {
   const embedders = ["'self'", ...settings.embedAllowedOrigins].join(' ');
+  const policy = consolePolicy(settings.mapTileOrigins);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
@@ -92,7 +119,7 @@ export async function registerWebSecurity(
     if (type.startsWith('text/html')) {
       const embeddable = isEmbeddableRoute(request.url);
       const ancestors = embeddable ? embedders : "'none'";
-      reply.header('content-security-policy', [...CONSOLE_POLICY, `frame-ancestors ${ancestors}`].join('; '));
+      reply.header('content-security-policy', [...policy, `frame-ancestors ${ancestors}`].join('; '));
       // For browsers without frame-ancestors; it cannot name other origins, so it is left out then.
       if (!embeddable) reply.header('x-frame-options', 'DENY');
       else if (settings.embedAllowedOrigins.length === 0) reply.header('x-frame-options', 'SAMEORIGIN');

@@ -93,6 +93,30 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     kind: 'alarm',
     load: async () => (await import('./alarms-table/AlarmsTableWidget')).AlarmsTableWidget,
   },
+  {
+    bundleAlias: 'maps_v2',
+    typeAlias: 'openstreetmap',
+    kind: 'latest',
+    load: async () => (await import('./maps/OpenStreetMapWidget')).OpenStreetMapWidget,
+  },
+  {
+    bundleAlias: 'maps_v2',
+    typeAlias: 'route_map_openstreetmap',
+    kind: 'timeseries',
+    load: async () => (await import('./maps/RouteMapWidget')).RouteMapWidget,
+  },
+  {
+    bundleAlias: 'maps_v2',
+    typeAlias: 'test',
+    kind: 'timeseries',
+    load: async () => (await import('./maps/TripAnimationWidget')).TripAnimationWidget,
+  },
+  {
+    bundleAlias: 'input_widgets',
+    typeAlias: 'markers_placement_openstreetmap',
+    kind: 'latest',
+    load: async () => (await import('./maps/MarkersPlacementWidget')).MarkersPlacementWidget,
+  },
 ];
 
 const BY_KEY = new Map(DEFINITIONS.map((definition) => [widgetKey(definition), definition]));

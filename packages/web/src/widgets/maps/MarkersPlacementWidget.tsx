@@ -1,0 +1,137 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { saveAttributes } from '../../api/telemetry';
+import { useServices } from '../../app/services/useServices';
+import type { WidgetProps } from '../widget-definition';
+import { LeafletMap, type MapActionHandler, type MapMarker } from './LeafletMap';
+import { entityMarker } from './map-markers';
+import { type LatLng, type MapEntity, mapEntities, mapViewOf } from './map-model';
+import { mapSettingsOf } from './map-settings';
+import { mapSelectors } from './selectors';
+
+const samePosition = (a: LatLng, b: LatLng) => Math.abs(a[0] - b[0]) < 1e-9 && Math.abs(a[1] - b[1]) < 1e-9;
+
+/**
+ * The reference's `input_widgets.markers_placement_openstreetmap`: entities with a position are
+ * markers to drag, entities without one are listed to be placed by a click on the map. A new
+ * position is saved as the entity's server-side attributes `latKeyName` and `lngKeyName`; the
+ * marker stays where it was put while the saved values come back through the subscription.
+ */
+export function MarkersPlacementWidget({
+  config,
+  data,
+  onAction,
+}: WidgetProps & { onAction?: MapActionHandler }) {
+  const { t } = useTranslation();
+  const { http, toasts } = useServices();
+  const settings = useMemo(() => mapSettingsOf(config.settings), [config.settings]);
+  const entities = useMemo(() => mapEntities(data, settings), [data, settings]);
+  const [moved, setMoved] = useState<ReadonlyMap<string, LatLng>>(new Map());
+  const [placing, setPlacing] = useState<string | null>(null);
+
+  // A saved position that came back in the data is the data's again (later changes show).
+  useEffect(() => {
+    const arrived = entities.filter((item) => {
+      const put = moved.get(item.id);
+      return put && item.position && samePosition(put, item.position);
+    });
+    if (arrived.length === 0) return;
+    setMoved((current) => {
+      const next = new Map(current);
+      for (const item of arrived) next.delete(item.id);
+      return next;
+    });
+  }, [entities, moved]);
+
+  const positionOf = (item: MapEntity) => moved.get(item.id) ?? item.position;
+  const markers: MapMarker[] = entities.flatMap((item) => {
+    const position = positionOf(item);
+    return position ? [entityMarker(item, position, settings, { draggable: true })] : [];
+  });
+  const unplaced = entities.filter((item) => !positionOf(item));
+  const placingEntity = unplaced.find((item) => item.id === placing);
+
+  const save = (id: string, position: LatLng) => {
+    const item = entities.find((candidate) => candidate.id === id);
+    if (!item) return;
+    setMoved((current) => new Map(current).set(id, position));
+    saveAttributes(http, item.entity.id, 'SERVER_SCOPE', {
+      [settings.latKeyName]: position[0],
+      [settings.lngKeyName]: position[1],
+    }).catch(() => {
+      setMoved((current) => {
+        const next = new Map(current);
+        next.delete(id);
+        return next;
+      });
+      toasts.show({ message: t('map-widget.save-failed', { name: item.entity.name }), type: 'error' });
+    });
+  };
+
+  return (
+    <Box sx={{ position: 'relative', height: '100%' }}>
+      <LeafletMap
+        settings={settings}
+        markers={markers}
+        view={mapViewOf(
+          markers.map((marker) => marker.position),
+          settings,
+        )}
+        frameKey={entities
+          .filter((item) => item.position)
+          .map((item) => item.id)
+          .join(',')}
+        placing={placingEntity !== undefined}
+        onMapClick={(position) => {
+          if (!placingEntity) return;
+          setPlacing(null);
+          save(placingEntity.id, position);
+        }}
+        onMarkerDragEnd={(marker, position) => save(marker.id, position)}
+        {...(onAction ? { onAction } : {})}
+      />
+      {unplaced.length > 0 && (
+        <Paper
+          elevation={2}
+          sx={{
+            position: 'absolute',
+            top: 8,
+            right: 8,
+            zIndex: 1000,
+            p: 1,
+            maxWidth: '50%',
+            maxHeight: '80%',
+            overflow: 'auto',
+          }}
+        >
+          <Typography
+            variant="caption"
+            component="div"
+            sx={{ mb: 0.5 }}
+            data-testid={mapSelectors.placementHint}
+          >
+            {placingEntity
+              ? t('map-widget.place-hint', { name: placingEntity.entity.name })
+              : t('map-widget.not-placed')}
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+            {unplaced.map((item) => (
+              <Chip
+                key={item.id}
+                size="small"
+                label={item.entity.name}
+                color={item.id === placing ? 'primary' : 'default'}
+                onClick={() => setPlacing(item.id === placing ? null : item.id)}
+                data-testid={mapSelectors.unplaced}
+              />
+            ))}
+          </Box>
+        </Paper>
+      )}
+    </Box>
+  );
+}
