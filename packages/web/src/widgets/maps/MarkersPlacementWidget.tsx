@@ -12,6 +12,7 @@ import { entityMarker } from './map-markers';
 import { type LatLng, type MapEntity, mapEntities, mapViewOf } from './map-model';
 import { mapSettingsOf } from './map-settings';
 import { mapSelectors } from './selectors';
+import { useMapActions } from './useMapActions';
 
 const samePosition = (a: LatLng, b: LatLng) => Math.abs(a[0] - b[0]) < 1e-9 && Math.abs(a[1] - b[1]) < 1e-9;
 
@@ -26,6 +27,7 @@ export function MarkersPlacementWidget({
   data,
   onAction,
 }: WidgetProps & { onAction?: MapActionHandler }) {
+  const dashboardActions = useMapActions();
   const { t } = useTranslation();
   const { http, toasts } = useServices();
   const settings = useMemo(() => mapSettingsOf(config.settings), [config.settings]);
@@ -92,7 +94,7 @@ export function MarkersPlacementWidget({
           save(placingEntity.id, position);
         }}
         onMarkerDragEnd={(marker, position) => save(marker.id, position)}
-        {...(onAction ? { onAction } : {})}
+        onAction={onAction ?? dashboardActions}
       />
       {unplaced.length > 0 && (
         <Paper

@@ -4,6 +4,7 @@ import { LeafletMap, type MapActionHandler } from './LeafletMap';
 import { entityMarker } from './map-markers';
 import { type LatLng, mapEntities, mapViewOf } from './map-model';
 import { mapSettingsOf } from './map-settings';
+import { useMapActions } from './useMapActions';
 
 /**
  * The reference's `maps_v2.openstreetmap`: one marker per entity at its latitude and longitude
@@ -16,6 +17,7 @@ export function OpenStreetMapWidget({
   data,
   onAction,
 }: WidgetProps & { onAction?: MapActionHandler }) {
+  const dashboardActions = useMapActions();
   const settings = useMemo(() => mapSettingsOf(config.settings), [config.settings]);
   const entities = useMemo(() => mapEntities(data, settings), [data, settings]);
   const markers = useMemo(
@@ -29,7 +31,7 @@ export function OpenStreetMapWidget({
       markers={markers}
       view={mapViewOf(positions, settings)}
       frameKey={JSON.stringify(positions)}
-      {...(onAction ? { onAction } : {})}
+      onAction={onAction ?? dashboardActions}
     />
   );
 }

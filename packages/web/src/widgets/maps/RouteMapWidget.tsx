@@ -4,6 +4,7 @@ import { LeafletMap, type MapActionHandler, type MapMarker, type MapPolyline } f
 import { entityMarker, routePolyline } from './map-markers';
 import { mapRoutes, mapViewOf, routeValuesAt } from './map-model';
 import { mapSettingsOf } from './map-settings';
+import { useMapActions } from './useMapActions';
 
 /**
  * The reference's `maps_v2.route_map_openstreetmap`: each entity's route over the time window as a
@@ -11,6 +12,7 @@ import { mapSettingsOf } from './map-settings';
  * The map follows the routes as they grow until the user moves it.
  */
 export function RouteMapWidget({ config, data, onAction }: WidgetProps & { onAction?: MapActionHandler }) {
+  const dashboardActions = useMapActions();
   const settings = useMemo(() => mapSettingsOf(config.settings), [config.settings]);
   const routes = useMemo(
     () => mapRoutes(data, settings).filter((r) => r.points.length > 0),
@@ -37,7 +39,7 @@ export function RouteMapWidget({ config, data, onAction }: WidgetProps & { onAct
       polylines={polylines}
       view={mapViewOf(positions, settings)}
       frameKey={JSON.stringify(positions)}
-      {...(onAction ? { onAction } : {})}
+      onAction={onAction ?? dashboardActions}
     />
   );
 }

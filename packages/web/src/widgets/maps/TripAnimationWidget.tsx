@@ -21,6 +21,7 @@ import { entityMarker, routePolyline } from './map-markers';
 import { mapRoutes, mapViewOf, positionAt, routesSpan, routeValuesAt } from './map-model';
 import { tripSettingsOf } from './map-settings';
 import { mapSelectors } from './selectors';
+import { useMapActions } from './useMapActions';
 
 /** Playback speeds: how many `normalizationStep`s pass per second. */
 const SPEEDS = [1, 5, 10, 25, 100, 500];
@@ -35,6 +36,7 @@ export function TripAnimationWidget({
   data,
   onAction,
 }: WidgetProps & { onAction?: MapActionHandler }) {
+  const dashboardActions = useMapActions();
   const { t } = useTranslation();
   const formatters = useFormatters();
   const settings = useMemo(() => tripSettingsOf(config.settings), [config.settings]);
@@ -105,7 +107,7 @@ export function TripAnimationWidget({
           dots={dots}
           view={mapViewOf(positions, settings)}
           frameKey={JSON.stringify(positions)}
-          {...(onAction ? { onAction } : {})}
+          onAction={onAction ?? dashboardActions}
         />
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, flexWrap: 'wrap' }}>
