@@ -36,6 +36,20 @@ export function sendRpc(
   return http.post(`/api/rpc/${twoWay ? 'twoway' : 'oneway'}/${id(deviceId)}`, request, options);
 }
 
+/**
+ * `POST /api/plugins/rpc/{oneway|twoway}/{deviceId}` (reference RpcV1Controller), the API the
+ * reference's control widgets call: a timeout answers 408, a device without a connection 409.
+ */
+export function sendWidgetRpc(
+  http: HttpClient,
+  deviceId: string,
+  twoWay: boolean,
+  request: RpcRequest,
+  options: RequestOptions = {},
+): Promise<JsonValue> {
+  return http.post(`/api/plugins/rpc/${twoWay ? 'twoway' : 'oneway'}/${id(deviceId)}`, request, options);
+}
+
 /** `GET /api/rpc/persistent/device/{deviceId}`: a page of the device's persistent RPCs. */
 export function getPersistentRpcs(
   http: HttpClient,
