@@ -49,27 +49,16 @@ export function ControlFrame({
       >
         {children}
       </Box>
-      {problem ? (
+      {(problem || note) && (
         <Typography
           variant="body2"
-          color="error"
-          role="alert"
-          data-testid={controlSelectors.error}
+          color={problem ? 'error' : 'text.secondary'}
+          role={problem ? 'alert' : undefined}
+          data-testid={problem ? controlSelectors.error : controlSelectors.note}
           sx={{ textAlign: 'center', wordBreak: 'break-word' }}
         >
-          {problem}
+          {problem || note}
         </Typography>
-      ) : (
-        note && (
-          <Typography
-            variant="body2"
-            color="text.secondary"
-            data-testid={controlSelectors.note}
-            sx={{ textAlign: 'center', wordBreak: 'break-word' }}
-          >
-            {note}
-          </Typography>
-        )
       )}
     </Box>
   );

@@ -1,6 +1,6 @@
 import type { JsonValue } from '@meridian/common';
 import { useCallback, useEffect, useRef } from 'react';
-import { sendWidgetRpc } from '../../api/rpc';
+import { sendRpc } from '../../api/rpc';
 import { useServices } from '../../app/services/useServices';
 import type { RpcTarget } from '../widget-definition';
 
@@ -29,7 +29,14 @@ export function useDeviceRpc(rpc: RpcTarget | undefined): DeviceRpc {
   const send = useCallback(
     (twoWay: boolean, method: string, params: JsonValue, timeout: number) => {
       if (!deviceId) return Promise.reject(new Error('No target device'));
-      return sendWidgetRpc(http, deviceId, twoWay, { method, params, ...(timeout > 0 ? { timeout } : {}) });
+      return sendRpc(
+        http,
+        deviceId,
+        twoWay,
+        { method, params, ...(timeout > 0 ? { timeout } : {}) },
+        {},
+        'v1',
+      );
     },
     [http, deviceId],
   );
