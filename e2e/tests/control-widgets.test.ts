@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
 import { controlSelectors } from '../../packages/web/src/widgets/control-support/selectors';
-import { newPage, screenshot, tid } from '../support/browser';
+import { screenshot, tid } from '../support/browser';
 import { api, loginToken } from '../support/server';
 import { openSignedIn } from '../support/session';
 import { useServerAndBrowser } from '../support/suite';
@@ -271,8 +271,14 @@ describe('control widgets', () => {
     await screenshot(page, 'control-widgets');
   });
 
-  it('a public viewer sees the controls disabled', async () => {
-    const { page } = await newPage(suite.browser);
+  it('a public viewer sees the controls disabled (in dark mode)', async () => {
+    const context = await suite.browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-US',
+      timezoneId: 'UTC',
+      colorScheme: 'dark',
+    });
+    const page = await context.newPage();
     const before = requests.length;
     await page.goto(`${suite.server.url}/dashboard/${dashboardId}?publicId=${publicId}`);
     await page.waitForSelector(inWidget('button', tid(C.button)));
@@ -281,5 +287,6 @@ describe('control widgets', () => {
     await expect.poll(() => page.getAttribute(inWidget('led', tid(C.led)), 'data-on')).toBe('true');
     expect(requests.length).toBe(before);
     await screenshot(page, 'control-widgets-public');
+    await context.close();
   });
 });
