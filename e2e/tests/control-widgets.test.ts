@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
 import { controlSelectors } from '../../packages/web/src/widgets/control-support/selectors';
-import { screenshot, tid } from '../support/browser';
+import { newPage, screenshot, tid } from '../support/browser';
 import { api, loginToken } from '../support/server';
 import { openSignedIn } from '../support/session';
 import { useServerAndBrowser } from '../support/suite';
@@ -272,13 +272,7 @@ describe('control widgets', () => {
   });
 
   it('a public viewer sees the controls disabled (in dark mode)', async () => {
-    const context = await suite.browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      locale: 'en-US',
-      timezoneId: 'UTC',
-      colorScheme: 'dark',
-    });
-    const page = await context.newPage();
+    const { context, page } = await newPage(suite.browser, { width: 1280, height: 800 }, 'dark');
     const before = requests.length;
     await page.goto(`${suite.server.url}/dashboard/${dashboardId}?publicId=${publicId}`);
     await page.waitForSelector(inWidget('button', tid(C.button)));
