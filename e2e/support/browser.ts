@@ -23,8 +23,9 @@ export function launchBrowser(): Promise<Browser> {
 export async function newPage(
   browser: Browser,
   viewport = { width: 1280, height: 800 },
+  colorScheme: 'light' | 'dark' = 'light',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'UTC' });
+  const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'UTC', colorScheme });
   const page = await context.newPage();
   return { context, page };
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { selectors } from '../../packages/web/src/selectors';
-import { screenshot, tid } from '../support/browser';
+import { newPage, screenshot, tid } from '../support/browser';
 import { signIn } from '../support/session';
 import { useServerAndBrowser } from '../support/suite';
 
@@ -14,13 +14,7 @@ const LIGHT_BACKGROUND = 'rgb(238, 241, 245)';
 
 describe('dark mode', () => {
   it('follows a dark system preference on every page and dialog; the user menu switches to light for good', async () => {
-    const context = await suite.browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      locale: 'en-US',
-      timezoneId: 'UTC',
-      colorScheme: 'dark',
-    });
-    const page = await context.newPage();
+    const { context, page } = await newPage(suite.browser, { width: 1280, height: 800 }, 'dark');
     await page.goto(`${suite.server.url}/login`);
     await page.waitForSelector(tid(selectors.login.card));
     expect(await bodyBackground(page)).toBe(DARK_BACKGROUND);

@@ -28,6 +28,7 @@ describe('native widget list', () => {
       'charts',
       'analogue_gauges',
       'digital_gauges',
+      'control_widgets',
       'input_widgets',
       'maps_v2',
       'alarm_widgets',

@@ -22,9 +22,14 @@ export const rpcKeys = {
 
 const id = encodeURIComponent;
 
+/** Where each controller takes its calls: v2 (RpcV2Controller) by default. */
+const CALL_BASE = { v1: '/api/plugins/rpc', v2: '/api/rpc' } as const;
+
 /**
  * `POST /api/rpc/{oneway|twoway}/{deviceId}`. Two-way resolves to the device's reply, one-way to
- * null once delivered; a persistent request resolves at once to `{rpcId}`.
+ * null once delivered; a persistent request resolves at once to `{rpcId}`. With `v1` it calls
+ * `/api/plugins/rpc/…` (RpcV1Controller), as the reference's control widgets do: a timeout then
+ * answers 408 and a device without a connection 409 (v2: 504 for both).
  */
 export function sendRpc(
   http: HttpClient,
@@ -32,8 +37,9 @@ export function sendRpc(
   twoWay: boolean,
   request: RpcRequest,
   options: RequestOptions = {},
+  api: keyof typeof CALL_BASE = 'v2',
 ): Promise<JsonValue> {
-  return http.post(`/api/rpc/${twoWay ? 'twoway' : 'oneway'}/${id(deviceId)}`, request, options);
+  return http.post(`${CALL_BASE[api]}/${twoWay ? 'twoway' : 'oneway'}/${id(deviceId)}`, request, options);
 }
 
 /** `GET /api/rpc/persistent/device/{deviceId}`: a page of the device's persistent RPCs. */

@@ -2,6 +2,7 @@ import type { WidgetType } from '@meridian/common';
 import CircularProgress from '@mui/material/CircularProgress';
 import { type RefObject, Suspense, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuthState } from '../app/services/useAuthState';
 import { downloadCsv } from '../components/entity-table/download';
 import { findWidget } from '../widgets/registry';
 import type { DatasourceData, WidgetDefinition } from '../widgets/widget-definition';
@@ -11,6 +12,7 @@ import { useDashboardRuntime } from './dashboard-runtime-context';
 import { widgetDataCsv } from './export/widget-data-csv';
 import { lazyWidget } from './lazy-widget';
 import type { DashboardWidget } from './runtime/dashboard-model';
+import { rpcDataConfig, targetDeviceOf } from './runtime/rpc-target';
 import { localTimeZone, subscriptionRange, subscriptionWindowOf } from './runtime/subscription-window';
 import { useWidgetData } from './useWidgetData';
 import { WidgetErrorBoundary } from './WidgetErrorBoundary';
@@ -103,13 +105,26 @@ function WidgetBody({
     () => (ownWindow ? subscriptionWindowOf(ownWindow, Date.now(), localTimeZone()) : runtime.window),
     [ownWindow, runtime.window],
   );
-  const { status, data, scriptError } = useWidgetData(widget.config, definition.kind, window);
+  const isRpc = definition.kind === 'rpc';
+  // An RPC widget subscribes its target device (and the key it follows) instead of datasources.
+  const dataConfig = useMemo(
+    () => (isRpc ? rpcDataConfig(widget.config, definition.valueSource) : widget.config),
+    [isRpc, widget.config, definition.valueSource],
+  );
+  const { status, data, scriptError } = useWidgetData(dataConfig, definition.kind, window);
   shownData.current = data;
+  const readOnly = useAuthState().authUser?.isPublic === true;
   const Widget = lazyWidget(definition);
   if (status === 'loading') return loading;
-  if (status === 'noEntity') return <WidgetMessage text={t('dashboard-viewer.no-entity-found')} />;
   if (status === 'error') return <WidgetMessage text={t('dashboard-viewer.aliases-failed')} />;
   // A failing tenant function (post-processing, function key) shows in this widget only.
   if (scriptError) return <WidgetMessage text={t('dashboard-viewer.script-error')} detail={scriptError} />;
-  return <Widget config={widget.config} data={data} range={subscriptionRange(window, Date.now())} />;
+  const range = subscriptionRange(window, Date.now());
+  if (isRpc) {
+    // No target device is the widget's own message, as in the reference.
+    const rpc = { device: targetDeviceOf(data[0]?.entities.map((values) => values.entity)), readOnly };
+    return <Widget config={widget.config} data={data} range={range} rpc={rpc} />;
+  }
+  if (status === 'noEntity') return <WidgetMessage text={t('dashboard-viewer.no-entity-found')} />;
+  return <Widget config={widget.config} data={data} range={range} />;
 }

@@ -35,3 +35,30 @@ export function widgetProps(
     range: { startTs: 0, endTs: 100_000 },
   };
 }
+
+/** Props of an RPC widget whose target alias resolved to device `dev-1` (or to none). */
+export function rpcWidgetProps(
+  settings: WidgetConfig['settings'],
+  options: { device?: boolean; readOnly?: boolean; latest?: string } = {},
+): WidgetProps {
+  const device =
+    options.device === false
+      ? null
+      : { id: { entityType: 'DEVICE' as const, id: 'dev-1' }, name: 'Lamp', label: '' };
+  const key = dataKey('value', { type: 'attribute' });
+  const entities = device
+    ? [
+        {
+          entity: device,
+          latest: [options.latest === undefined ? undefined : { ts: 1, value: options.latest }],
+          series: [[]],
+        },
+      ]
+    : [];
+  return {
+    config: { settings },
+    data: device ? [{ datasource: { type: 'entity', dataKeys: [key] }, dataKeys: [key], entities }] : [],
+    range: { startTs: 0, endTs: 100_000 },
+    rpc: { device, readOnly: options.readOnly === true },
+  };
+}

@@ -1,3 +1,8 @@
+import {
+  LED_VALUE_SOURCE,
+  RPC_ONLY_VALUE_SOURCE,
+  SWITCH_VALUE_SOURCE,
+} from '../dashboard/runtime/rpc-target';
 import type { WidgetDefinition } from './widget-definition';
 
 /**
@@ -116,6 +121,48 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     typeAlias: 'markers_placement_openstreetmap',
     kind: 'latest',
     load: async () => (await import('./maps/MarkersPlacementWidget')).MarkersPlacementWidget,
+  },
+  {
+    bundleAlias: 'control_widgets',
+    typeAlias: 'rpcbutton',
+    kind: 'rpc',
+    valueSource: RPC_ONLY_VALUE_SOURCE,
+    load: async () => (await import('./rpc-button/RpcButtonWidget')).RpcButtonWidget,
+  },
+  {
+    bundleAlias: 'control_widgets',
+    typeAlias: 'switch_control',
+    kind: 'rpc',
+    valueSource: SWITCH_VALUE_SOURCE,
+    load: async () => (await import('./switch-control/SwitchControlWidget')).SwitchControlWidget,
+  },
+  {
+    bundleAlias: 'control_widgets',
+    typeAlias: 'round_switch',
+    kind: 'rpc',
+    valueSource: SWITCH_VALUE_SOURCE,
+    load: async () => (await import('./round-switch/RoundSwitchWidget')).RoundSwitchWidget,
+  },
+  {
+    bundleAlias: 'control_widgets',
+    typeAlias: 'slide_toggle_control',
+    kind: 'rpc',
+    valueSource: SWITCH_VALUE_SOURCE,
+    load: async () => (await import('./slide-toggle-control/SlideToggleWidget')).SlideToggleWidget,
+  },
+  {
+    bundleAlias: 'control_widgets',
+    typeAlias: 'knob_control',
+    kind: 'rpc',
+    valueSource: RPC_ONLY_VALUE_SOURCE,
+    load: async () => (await import('./knob-control/KnobControlWidget')).KnobControlWidget,
+  },
+  {
+    bundleAlias: 'control_widgets',
+    typeAlias: 'led_indicator',
+    kind: 'rpc',
+    valueSource: LED_VALUE_SOURCE,
+    load: async () => (await import('./led-indicator/LedIndicatorWidget')).LedIndicatorWidget,
   },
 ];
 

@@ -1,5 +1,7 @@
 import type { AlarmData, DataKey, Datasource, WidgetConfig, WidgetType } from '@meridian/common';
 import type { ComponentType } from 'react';
+import type { AliasEntity } from '../dashboard/runtime/alias-resolution';
+import type { RpcValueSource } from '../dashboard/runtime/rpc-target';
 import type { EntityValues } from '../dashboard/runtime/widget-data';
 
 /**
@@ -23,6 +25,15 @@ export interface WidgetProps {
   data: DatasourceData[];
   /** The time range a time-series widget shows, epoch ms. */
   range: { startTs: number; endTs: number };
+  /** An RPC widget's target (kind `rpc` only): the device its commands go to, if any. */
+  rpc?: RpcTarget;
+}
+
+export interface RpcTarget {
+  /** The first device of the first target alias; null when the widget has none. */
+  device: AliasEntity | null;
+  /** Public (read-only) viewers see the controls but cannot use them. */
+  readOnly: boolean;
 }
 
 export interface WidgetDefinition {
@@ -30,6 +41,8 @@ export interface WidgetDefinition {
   typeAlias: string;
   /** Which data the runtime subscribes for it. */
   kind: WidgetType;
+  /** An RPC widget's followed key (its data then holds the target device's value of it). */
+  valueSource?: RpcValueSource;
   /** The component, in its own chunk. */
   load: () => Promise<ComponentType<WidgetProps>>;
 }
