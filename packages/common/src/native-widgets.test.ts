@@ -43,6 +43,9 @@ describe('native widget list', () => {
     expect(isNativeWidgetType('alarm_widgets', 'alarms_table')).toBe(true);
     expect(isNativeWidgetType('analogue_gauges', 'radial_gauge_canvas_gauges')).toBe(true);
     expect(isNativeWidgetType('digital_gauges', 'simple_gauge_justgage')).toBe(true);
+    expect(isNativeWidgetType('digital_gauges', 'lcd_bar_gauge')).toBe(true);
+    expect(isNativeWidgetType('analogue_gauges', 'analogue_compass')).toBe(true);
+    expect(isNativeWidgetType('charts', 'state_chart')).toBe(true);
     // Catalogued but not rendered yet: not offered.
     expect(isNativeWidgetType('cards', 'markdown_card')).toBe(false);
     expect(isNativeWidgetType('cards', 'qr_code')).toBe(false);

@@ -31,3 +31,12 @@ export function chartThemeOf(theme: Theme): ChartTheme {
     fontFamily: String(theme.typography.fontFamily ?? 'sans-serif'),
   };
 }
+
+/**
+ * The theme under a widget whose saved config gives its text colour (`color`, drawn on the saved
+ * `backgroundColor`): values, titles and labels take that colour so they read on that background.
+ */
+export function withConfigTextColor(theme: ChartTheme, config: Record<string, unknown>): ChartTheme {
+  const color = typeof config.color === 'string' && config.color ? config.color : undefined;
+  return color ? { ...theme, text: color, secondaryText: color } : theme;
+}

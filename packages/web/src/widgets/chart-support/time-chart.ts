@@ -1,5 +1,10 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import { dataKeyLabel, numericValue } from '../../dashboard/runtime/format-value';
+import {
+  dataKeyLabel,
+  numericValue,
+  type ValueFormat,
+  valueFormatOf,
+} from '../../dashboard/runtime/format-value';
 import type { ChartTheme } from '../chart-theme';
 import type { WidgetProps } from '../widget-definition';
 import { legendOption, legendPositionOf } from './chart-legend';
@@ -9,34 +14,90 @@ export interface ChartSeries {
   name: string;
   color: string;
   points: [number, number][];
+  /** The key's decimals and units, for legend values. */
+  format: ValueFormat;
 }
 
-/** Every (entity, time-series key) pair of the widget's datasources, numeric points only. */
-export function chartSeries({ data }: Pick<WidgetProps, 'data'>): ChartSeries[] {
+/**
+ * Every (entity, time-series key) pair of the widget's datasources; `toNumber` turns stored values
+ * into plotted numbers (numeric values by default), values it maps to null are left out.
+ */
+export function chartSeries(
+  { config, data }: Pick<WidgetProps, 'config' | 'data'>,
+  toNumber: (value: string) => number | null = numericValue,
+): ChartSeries[] {
   return data.flatMap((source) =>
     source.entities.flatMap((entity) =>
       source.dataKeys.flatMap((dataKey, index) => {
         if (dataKey.type !== 'timeseries') return [];
         const points = (entity.series[index] ?? []).flatMap((p): [number, number][] => {
-          const value = numericValue(p.value);
+          const value = toNumber(p.value);
           return value === null ? [] : [[p.ts, value]];
         });
         const label = dataKeyLabel(dataKey);
         const name = source.entities.length > 1 ? `${entity.entity.name} ${label}` : label;
-        return [{ name, color: dataKey.color, points }];
+        return [{ name, color: dataKey.color, points, format: valueFormatOf(dataKey, config) }];
       }),
     ),
   );
 }
 
+/** The legend's value columns (`legendConfig` showMin, showMax, showAvg, showTotal), translated. */
+export interface LegendStatLabels {
+  min: string;
+  max: string;
+  avg: string;
+  total: string;
+}
+
+export type LegendStat = keyof LegendStatLabels;
+
+/** Minimum, maximum, average and total of a series' values; null for a series without points. */
+export function seriesStats(points: [number, number][]): Record<LegendStat, number> | null {
+  if (points.length === 0) return null;
+  const values = points.map((p) => p[1]);
+  const total = values.reduce((sum, v) => sum + v, 0);
+  return { min: Math.min(...values), max: Math.max(...values), avg: total / values.length, total };
+}
+
+/** The value columns the widget's legend config asks for, in the reference's order. */
+export function legendStats(config: WidgetProps['config']): LegendStat[] {
+  const legend = config.legendConfig;
+  const asked: [LegendStat, boolean | undefined][] = [
+    ['min', legend?.showMin],
+    ['max', legend?.showMax],
+    ['avg', legend?.showAvg],
+    ['total', legend?.showTotal],
+  ];
+  return asked.filter(([, on]) => on === true).map(([stat]) => stat);
+}
+
 /**
- * The ECharts option of a chart over `range` on a time axis (line and bar charts), with a legend
- * unless `showLegend` is false; `series` are the chart's ECharts series.
+ * The legend text of a series: its name, then each asked value with the key's decimals and units
+ * (an empty series shows none).
+ */
+export function legendText(series: ChartSeries, stats: LegendStat[], labels: LegendStatLabels): string {
+  const values = seriesStats(series.points);
+  if (stats.length === 0 || !values) return series.name;
+  const { decimals, units } = series.format;
+  const parts = stats.map((stat) => {
+    const text = values[stat].toFixed(decimals);
+    return `${labels[stat]}: ${units ? `${text} ${units}` : text}`;
+  });
+  return [series.name, ...parts].join('   ');
+}
+
+/**
+ * The ECharts option of a chart over `range` on a time axis (line, bar and state charts), with a
+ * legend unless `showLegend` is false; `series` are the chart's ECharts series, drawn from `source`.
+ * `labels` names the legend's value columns (min, max, average, total) when the legend config asks
+ * for them.
  */
 export function timeChartOption(
   props: Pick<WidgetProps, 'config' | 'range'>,
   colors: ChartTheme,
   series: object[],
+  legend?: { source: ChartSeries[]; labels: LegendStatLabels },
 ): EChartsCoreOption {
   const axis = {
     axisLabel: { color: colors.secondaryText },
@@ -45,6 +106,11 @@ export function timeChartOption(
   };
   const showLegend = props.config.showLegend !== false;
   const position = legendPositionOf(props.config);
+  const stats = legendStats(props.config);
+  const texts = new Map(
+    legend && stats.length > 0 ? legend.source.map((s) => [s.name, legendText(s, stats, legend.labels)]) : [],
+  );
+  const baseLegend = legendOption(showLegend, position, colors);
   return {
     animation: false,
     grid: {
@@ -54,7 +120,8 @@ export function timeChartOption(
       bottom: showLegend && position === 'bottom' ? 56 : 28,
     },
     tooltip: { trigger: 'axis', backgroundColor: colors.surface, textStyle: { color: colors.secondaryText } },
-    legend: legendOption(showLegend, position, colors),
+    legend:
+      texts.size > 0 ? { ...baseLegend, formatter: (name: string) => texts.get(name) ?? name } : baseLegend,
     xAxis: { type: 'time', min: props.range.startTs, max: props.range.endTs, ...axis },
     yAxis: { type: 'value', scale: true, ...axis },
     series,

@@ -3,6 +3,7 @@ import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useLegendLabels } from '../chart-support/use-legend-labels';
 import { chartThemeOf } from '../chart-theme';
 import { useEChart } from '../echart-host';
 import type { WidgetProps } from '../widget-definition';
@@ -14,6 +15,6 @@ echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasR
 /** The reference's `charts.timeseries_bars_flot`: each time-series key of each entity as bars, with a legend. */
 export function TimeseriesBarChartWidget(props: WidgetProps) {
   const colors = chartThemeOf(useTheme());
-  const element = useEChart(echarts, barChartOption(props, colors), { replace: true });
+  const element = useEChart(echarts, barChartOption(props, colors, useLegendLabels()), { replace: true });
   return <div ref={element} style={{ position: 'absolute', inset: 0 }} />;
 }

@@ -1,22 +1,29 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import { chartSeries, timeChartOption } from '../chart-support/time-chart';
+import { chartSeries, type LegendStatLabels, timeChartOption } from '../chart-support/time-chart';
 import type { ChartTheme } from '../chart-theme';
 import type { WidgetProps } from '../widget-definition';
 
 /**
  * The ECharts option of the reference's time-series bar chart over `range`: each time-series key
- * of each entity as a bar series in the key's colour, with a legend unless `showLegend` is false.
+ * of each entity as a bar series in the key's colour, with a legend unless `showLegend` is false
+ * (with the values `legendConfig` asks for, named by `labels`).
  */
-export function barChartOption(props: WidgetProps, colors: ChartTheme): EChartsCoreOption {
+export function barChartOption(
+  props: WidgetProps,
+  colors: ChartTheme,
+  labels?: LegendStatLabels,
+): EChartsCoreOption {
+  const source = chartSeries(props);
   return timeChartOption(
     props,
     colors,
-    chartSeries(props).map((s) => ({
+    source.map((s) => ({
       type: 'bar',
       name: s.name,
       color: s.color,
       barMaxWidth: 24,
       data: s.points,
     })),
+    labels && { source, labels },
   );
 }
