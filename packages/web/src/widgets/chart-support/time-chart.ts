@@ -72,45 +72,52 @@ export function legendStats(config: WidgetProps['config']): LegendStat[] {
   return asked.filter(([, on]) => on === true).map(([stat]) => stat);
 }
 
-/**
- * The legend text of a series: its name, then each asked value with the key's decimals and units
- * (an empty series shows none).
- */
-export function legendText(series: ChartSeries, stats: LegendStat[], labels: LegendStatLabels): string {
-  const values = seriesStats(series.points);
-  if (stats.length === 0 || !values) return series.name;
-  const { decimals, units } = series.format;
-  const parts = stats.map((stat) => {
-    const text = values[stat].toFixed(decimals);
-    return `${labels[stat]}: ${units ? `${text} ${units}` : text}`;
+/** A row of the legend table: the series and its asked values as printed (empty without points). */
+export interface LegendRow {
+  name: string;
+  color: string;
+  values: string[];
+}
+
+/** The legend table's rows: each series with the asked values, in its key's decimals and units. */
+export function legendRows(source: ChartSeries[], stats: LegendStat[]): LegendRow[] {
+  return source.map((series) => {
+    const values = seriesStats(series.points);
+    const { decimals, units } = series.format;
+    return {
+      name: series.name,
+      color: series.color,
+      values: stats.map((stat) => {
+        if (!values) return '';
+        const text = values[stat].toFixed(decimals);
+        return units ? `${text} ${units}` : text;
+      }),
+    };
   });
-  return [series.name, ...parts].join('   ');
+}
+
+/** Whether the chart's legend is a table with value columns (drawn by the widget, not ECharts). */
+export function legendIsTable(config: WidgetProps['config']): boolean {
+  return config.showLegend !== false && legendStats(config).length > 0;
 }
 
 /**
  * The ECharts option of a chart over `range` on a time axis (line, bar and state charts), with a
- * legend unless `showLegend` is false; `series` are the chart's ECharts series, drawn from `source`.
- * `labels` names the legend's value columns (min, max, average, total) when the legend config asks
- * for them.
+ * legend unless `showLegend` is false; `series` are the chart's ECharts series. When the legend
+ * config asks for values (min, max, average, total) the legend is the widget's table instead.
  */
 export function timeChartOption(
   props: Pick<WidgetProps, 'config' | 'range'>,
   colors: ChartTheme,
   series: object[],
-  legend?: { source: ChartSeries[]; labels: LegendStatLabels },
 ): EChartsCoreOption {
   const axis = {
     axisLabel: { color: colors.secondaryText },
     axisLine: { lineStyle: { color: colors.line } },
     splitLine: { lineStyle: { color: colors.line } },
   };
-  const showLegend = props.config.showLegend !== false;
+  const showLegend = props.config.showLegend !== false && !legendIsTable(props.config);
   const position = legendPositionOf(props.config);
-  const stats = legendStats(props.config);
-  const texts = new Map(
-    legend && stats.length > 0 ? legend.source.map((s) => [s.name, legendText(s, stats, legend.labels)]) : [],
-  );
-  const baseLegend = legendOption(showLegend, position, colors);
   return {
     animation: false,
     grid: {
@@ -120,9 +127,14 @@ export function timeChartOption(
       bottom: showLegend && position === 'bottom' ? 56 : 28,
     },
     tooltip: { trigger: 'axis', backgroundColor: colors.surface, textStyle: { color: colors.secondaryText } },
-    legend:
-      texts.size > 0 ? { ...baseLegend, formatter: (name: string) => texts.get(name) ?? name } : baseLegend,
-    xAxis: { type: 'time', min: props.range.startTs, max: props.range.endTs, ...axis },
+    legend: legendOption(showLegend, position, colors),
+    xAxis: {
+      type: 'time',
+      min: props.range.startTs,
+      max: props.range.endTs,
+      ...axis,
+      axisLabel: { color: colors.secondaryText, hideOverlap: true },
+    },
     yAxis: { type: 'value', scale: true, ...axis },
     series,
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIGHT_CHART_THEME as theme } from '../../test/chart-test-theme';
 import { dataKey, entityData, widgetProps } from '../../test/widget-test-data';
-import { withConfigTextColor } from '../chart-theme';
+import { withAlpha, withConfigTextColor } from '../chart-theme';
 import {
   barGaugeModel,
   DIGITAL_GAUGE_DEFAULTS,
@@ -94,7 +94,11 @@ describe('bar gauge model', () => {
     expect(barGaugeModel(props('digital_bar', '1'), dark)).toMatchObject({
       text: 'rgba(255, 254, 254, 0.87)',
       secondaryText: 'rgba(255, 254, 254, 0.87)',
+      // The empty track: a faint shade of the text colour, visible on the saved background.
+      track: 'rgba(255, 254, 254, 0.16)',
     });
+    expect(withAlpha('#000', 0.5)).toBe('rgba(0, 0, 0, 0.5)');
+    expect(withAlpha('white', 0.5)).toBeUndefined();
     expect(withConfigTextColor(theme, {})).toBe(theme);
   });
 });

@@ -6,13 +6,13 @@ import { withDefaultSettings } from '../gauge-support/gauge-value';
 import type { WidgetProps } from '../widget-definition';
 import { linearGaugeModel, THERMOMETER_SCALE_DEFAULTS } from './linear-gauge-model';
 
-const WIDTH = 400;
+const WIDTH = 360;
 const HEIGHT = 150;
-const LEFT = 56;
-const RIGHT = WIDTH - 24;
+const LEFT = 44;
+const RIGHT = WIDTH - 20;
 const BAR_Y = 52;
-const BAR = 14;
-const BULB = 15;
+const BAR = 16;
+const BULB = 16;
 
 /** The reference's `analogue_gauges.temperature_gauge_canvas_gauges`: a thermometer scale in SVG. */
 export function ThermometerScaleWidget(props: WidgetProps) {
@@ -36,7 +36,7 @@ export function ThermometerScaleWidget(props: WidgetProps) {
         </linearGradient>
       </defs>
       {model.title && (
-        <text x={WIDTH / 2} y={22} textAnchor="middle" fontSize={16} fill={model.secondaryText}>
+        <text x={WIDTH / 2} y={22} textAnchor="middle" fontSize={18} fill={model.secondaryText}>
           {model.title}
         </text>
       )}
@@ -91,7 +91,7 @@ export function ThermometerScaleWidget(props: WidgetProps) {
           <line key={at} x1={x(at)} y1={tickTop} x2={x(at)} y2={tickTop + 5} strokeWidth={1} />
         ))}
       </g>
-      <g fontSize={12} fill={model.secondaryText} textAnchor="middle">
+      <g fontSize={13} fill={model.secondaryText} textAnchor="middle">
         {model.majorTicks.map((tick) => (
           <text key={tick.at} x={x(tick.at)} y={tickTop + 24}>
             {tick.label}

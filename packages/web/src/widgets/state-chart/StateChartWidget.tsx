@@ -3,11 +3,11 @@ import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useLegendLabels } from '../chart-support/use-legend-labels';
+import { TimeChartLayout } from '../chart-support/TimeChartLayout';
 import { chartThemeOf } from '../chart-theme';
 import { useEChart } from '../echart-host';
 import type { WidgetProps } from '../widget-definition';
-import { stateChartOption } from './state-chart-option';
+import { stateChartOption, stateChartSeries } from './state-chart-option';
 
 // Only the parts this chart draws, so the chunk stays small.
 echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -15,7 +15,6 @@ echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, Canvas
 /** The reference's `charts.state_chart`: each time-series key of each entity as a step line, with a legend. */
 export function StateChartWidget(props: WidgetProps) {
   const colors = chartThemeOf(useTheme());
-  const labels = useLegendLabels();
-  const element = useEChart(echarts, stateChartOption(props, colors, labels), { replace: true });
-  return <div ref={element} style={{ position: 'absolute', inset: 0 }} />;
+  const element = useEChart(echarts, stateChartOption(props, colors), { replace: true });
+  return <TimeChartLayout config={props.config} source={stateChartSeries(props)} chart={element} />;
 }

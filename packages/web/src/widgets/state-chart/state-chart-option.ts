@@ -1,7 +1,7 @@
 import type { JsonObject } from '@meridian/common';
 import type { EChartsCoreOption } from 'echarts/core';
 import { numericValue } from '../../dashboard/runtime/format-value';
-import { chartSeries, type LegendStatLabels, timeChartOption } from '../chart-support/time-chart';
+import { type ChartSeries, chartSeries, timeChartOption } from '../chart-support/time-chart';
 import type { ChartTheme } from '../chart-theme';
 import { objectItems } from '../gauge-support/gauge-value';
 import type { WidgetProps } from '../widget-definition';
@@ -48,13 +48,15 @@ export function stateNumber(states: ChartState[], raw: string): number | null {
   return numericValue(raw);
 }
 
-export function stateChartOption(
-  props: WidgetProps,
-  colors: ChartTheme,
-  labels?: LegendStatLabels,
-): EChartsCoreOption {
+/** The chart's series: stored values as their states' numbers. */
+export function stateChartSeries(props: Pick<WidgetProps, 'config' | 'data'>): ChartSeries[] {
   const states = chartStates(props.config.settings);
-  const source = chartSeries(props, (raw) => stateNumber(states, raw));
+  return chartSeries(props, (raw) => stateNumber(states, raw));
+}
+
+export function stateChartOption(props: WidgetProps, colors: ChartTheme): EChartsCoreOption {
+  const states = chartStates(props.config.settings);
+  const source = stateChartSeries(props);
   const option = timeChartOption(
     props,
     colors,
@@ -66,7 +68,6 @@ export function stateChartOption(
       showSymbol: s.points.length < 2,
       data: s.points,
     })),
-    labels && { source, labels },
   ) as { yAxis: object };
   const byValue = new Map(states.map((s) => [s.value, s.label]));
   return {

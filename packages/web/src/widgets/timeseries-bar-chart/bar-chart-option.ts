@@ -1,18 +1,13 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import { chartSeries, type LegendStatLabels, timeChartOption } from '../chart-support/time-chart';
+import { chartSeries, timeChartOption } from '../chart-support/time-chart';
 import type { ChartTheme } from '../chart-theme';
 import type { WidgetProps } from '../widget-definition';
 
 /**
  * The ECharts option of the reference's time-series bar chart over `range`: each time-series key
  * of each entity as a bar series in the key's colour, with a legend unless `showLegend` is false
- * (with the values `legendConfig` asks for, named by `labels`).
  */
-export function barChartOption(
-  props: WidgetProps,
-  colors: ChartTheme,
-  labels?: LegendStatLabels,
-): EChartsCoreOption {
+export function barChartOption(props: WidgetProps, colors: ChartTheme): EChartsCoreOption {
   const source = chartSeries(props);
   return timeChartOption(
     props,
@@ -24,6 +19,5 @@ export function barChartOption(
       barMaxWidth: 24,
       data: s.points,
     })),
-    labels && { source, labels },
   );
 }

@@ -3,7 +3,8 @@ import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useLegendLabels } from '../chart-support/use-legend-labels';
+import { TimeChartLayout } from '../chart-support/TimeChartLayout';
+import { chartSeries } from '../chart-support/time-chart';
 import { chartThemeOf } from '../chart-theme';
 import { useEChart } from '../echart-host';
 import type { WidgetProps } from '../widget-definition';
@@ -15,6 +16,6 @@ echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, Canvas
 /** The reference's `charts.basic_timeseries`: each time-series key of each entity as a line, with a legend. */
 export function TimeseriesLineChartWidget(props: WidgetProps) {
   const colors = chartThemeOf(useTheme());
-  const element = useEChart(echarts, lineChartOption(props, colors, useLegendLabels()), { replace: true });
-  return <div ref={element} style={{ position: 'absolute', inset: 0 }} />;
+  const element = useEChart(echarts, lineChartOption(props, colors), { replace: true });
+  return <TimeChartLayout config={props.config} source={chartSeries(props)} chart={element} />;
 }

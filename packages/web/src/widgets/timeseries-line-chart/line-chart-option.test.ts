@@ -2,7 +2,13 @@ import type { LegendConfig } from '@meridian/common';
 import { describe, expect, it } from 'vitest';
 import { DARK_CHART_THEME } from '../../test/chart-test-theme';
 import { dataKey, entityData, widgetProps } from '../../test/widget-test-data';
-import { chartSeries, legendStats, seriesStats } from '../chart-support/time-chart';
+import {
+  chartSeries,
+  legendIsTable,
+  legendRows,
+  legendStats,
+  seriesStats,
+} from '../chart-support/time-chart';
 import { stateChartOption } from '../state-chart/state-chart-option';
 import { barChartOption } from '../timeseries-bar-chart/bar-chart-option';
 import { lineChartOption } from './line-chart-option';
@@ -66,7 +72,6 @@ describe('line chart option', () => {
 });
 
 describe('time chart legend values', () => {
-  const labels = { min: 'Min', max: 'Max', avg: 'Avg', total: 'Total' };
   const series = [
     [
       { ts: 1, value: '4' },
@@ -74,11 +79,15 @@ describe('time chart legend values', () => {
       { ts: 3, value: '7' },
     ],
   ];
-  const props = (legendConfig: Partial<LegendConfig>) =>
+  const props = (legendConfig: Partial<LegendConfig>, showLegend = true) =>
     widgetProps(
-      [dataKey('t', { label: 'Temp', units: '°C', decimals: 1 })],
-      [entityData('T1', ['7'], series)],
+      [
+        dataKey('t', { label: 'Temp', units: '°C', decimals: 1, color: '#f00' }),
+        dataKey('u', { label: 'Empty' }),
+      ],
+      [entityData('T1', ['7', undefined], series)],
       {
+        showLegend,
         legendConfig: {
           direction: 'column',
           position: 'bottom',
@@ -91,8 +100,7 @@ describe('time chart legend values', () => {
         },
       },
     );
-  const legendOf = (option: unknown) =>
-    (option as { legend: { formatter?: (name: string) => string } }).legend;
+  const legendShown = (option: unknown) => (option as { legend: { show: boolean } }).legend.show;
 
   it('computes min, max, average and total of the plotted values', () => {
     expect(
@@ -105,20 +113,26 @@ describe('time chart legend values', () => {
     expect(seriesStats([])).toBeNull();
   });
 
-  it('adds the values the legend config asks for, with the key decimals and units, to line, bar and state charts', () => {
+  it('lists the asked values of each series with the key decimals and units, empty for a series without points', () => {
     const all = props({ showMin: true, showMax: true, showAvg: true, showTotal: true });
-    const expected = 'Temp   Min: -2.0 °C   Max: 7.0 °C   Avg: 3.0 °C   Total: 9.0 °C';
-    expect(legendOf(lineChartOption(all, DARK, labels)).formatter?.('Temp')).toBe(expected);
-    expect(legendOf(barChartOption(all, DARK, labels)).formatter?.('Temp')).toBe(expected);
-    expect(legendOf(stateChartOption(all, DARK, labels)).formatter?.('Temp')).toBe(expected);
+    expect(legendStats(all.config)).toEqual(['min', 'max', 'avg', 'total']);
+    expect(legendRows(chartSeries(all), legendStats(all.config))).toEqual([
+      { name: 'Temp', color: '#f00', values: ['-2.0 °C', '7.0 °C', '3.0 °C', '9.0 °C'] },
+      { name: 'Empty', color: '#2196f3', values: ['', '', '', ''] },
+    ]);
     const some = props({ showMax: true, showTotal: true });
-    expect(legendOf(lineChartOption(some, DARK, labels)).formatter?.('Temp')).toBe(
-      'Temp   Max: 7.0 °C   Total: 9.0 °C',
-    );
+    expect(legendRows(chartSeries(some), legendStats(some.config))[0]?.values).toEqual(['7.0 °C', '9.0 °C']);
   });
 
-  it('shows the plain name when no value is asked for', () => {
-    expect(legendOf(lineChartOption(props({}), DARK, labels)).formatter).toBeUndefined();
-    expect(legendStats(props({ showAvg: true }).config)).toEqual(['avg']);
+  it('draws the legend as a table instead of the ECharts legend on line, bar and state charts when values are asked', () => {
+    const asked = props({ showAvg: true });
+    expect(legendIsTable(asked.config)).toBe(true);
+    expect(legendShown(lineChartOption(asked, DARK))).toBe(false);
+    expect(legendShown(barChartOption(asked, DARK))).toBe(false);
+    expect(legendShown(stateChartOption(asked, DARK))).toBe(false);
+    const plain = props({});
+    expect(legendIsTable(plain.config)).toBe(false);
+    expect(legendShown(lineChartOption(plain, DARK))).toBe(true);
+    expect(legendIsTable(props({ showAvg: true }, false).config)).toBe(false);
   });
 });

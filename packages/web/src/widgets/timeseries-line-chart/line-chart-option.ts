@@ -1,17 +1,12 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import { chartSeries, type LegendStatLabels, timeChartOption } from '../chart-support/time-chart';
+import { chartSeries, timeChartOption } from '../chart-support/time-chart';
 import type { ChartTheme } from '../chart-theme';
 import type { WidgetProps } from '../widget-definition';
 
 /**
- * The ECharts option of a line chart over `range`, with a legend unless `showLegend` is false; the
- * legend adds the values `legendConfig` asks for, named by `labels`.
+ * The ECharts option of a line chart over `range`, with a legend unless `showLegend` is false.
  */
-export function lineChartOption(
-  props: WidgetProps,
-  colors: ChartTheme,
-  labels?: LegendStatLabels,
-): EChartsCoreOption {
+export function lineChartOption(props: WidgetProps, colors: ChartTheme): EChartsCoreOption {
   const source = chartSeries(props);
   return timeChartOption(
     props,
@@ -23,6 +18,5 @@ export function lineChartOption(
       showSymbol: s.points.length < 2,
       data: s.points,
     })),
-    labels && { source, labels },
   );
 }
