@@ -21,6 +21,9 @@ const KEYS: Record<string, Key> = {
   state: { name: 'state', label: 'Pump', color: '#f44336', decimals: 0 },
 };
 
+/** The reference's saved look of its neon and digital types: light text on black. */
+const ON_BLACK = { backgroundColor: '#000000', color: 'rgba(255, 254, 254, 0.87)' };
+
 /** Every new widget type: [id, bundle, type alias, kind, keys, extra config]. */
 const WIDGETS: [string, string, string, string, string[], Record<string, unknown>?][] = [
   ['tempRadial', 'analogue_gauges', 'temperature_radial_gauge_canvas_gauges', 'latest', ['temperature']],
@@ -31,24 +34,10 @@ const WIDGETS: [string, string, string, string, string[], Record<string, unknown
   ['mini', 'digital_gauges', 'mini_gauge_justgage', 'latest', ['humidity']],
   ['vbar', 'digital_gauges', 'vertical_bar_justgage', 'latest', ['humidity']],
   ['hbar', 'digital_gauges', 'horizontal_bar_justgage', 'latest', ['humidity']],
-  [
-    'dthermo',
-    'digital_gauges',
-    'digital_thermometer',
-    'latest',
-    ['temperature'],
-    { backgroundColor: '#000000', color: 'rgba(255, 254, 254, 0.87)' },
-  ],
+  ['dthermo', 'digital_gauges', 'digital_thermometer', 'latest', ['temperature'], ON_BLACK],
   ['dvbar', 'digital_gauges', 'digital_vertical_bar', 'latest', ['temperature']],
   ['dbar', 'digital_gauges', 'digital_bar', 'latest', ['temperature']],
-  [
-    'neon',
-    'digital_gauges',
-    'neon_gauge_justgage',
-    'latest',
-    ['humidity'],
-    { backgroundColor: '#000000', color: 'rgba(255, 254, 254, 0.87)' },
-  ],
+  ['neon', 'digital_gauges', 'neon_gauge_justgage', 'latest', ['humidity'], ON_BLACK],
   ['sneon', 'digital_gauges', 'simple_neon_gauge_justgage', 'latest', ['humidity']],
   [
     'lcd',
@@ -174,6 +163,31 @@ async function expectAllRendered(page: Page) {
 
 let dashboardId = '';
 
+/** Opens the dashboard signed in as the tenant, in the light or dark scheme, once every widget drew. */
+async function openDashboard(colorScheme: 'light' | 'dark') {
+  const context = await suite.browser.newContext({
+    viewport: { width: 1600, height: 1000 },
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    colorScheme,
+  });
+  const page = await context.newPage();
+  await page.goto(`${suite.server.url}/login`);
+  await signIn(page, 'tenant@meridian.local', 'tenant');
+  await page.waitForSelector(tid(selectors.shell.root));
+  await page.goto(`${suite.server.url}/dashboards/${dashboardId}`);
+  await page.waitForSelector(tid(D.viewer));
+  await expectAllRendered(page);
+  return { context, page };
+}
+
+/** A picture of the whole dashboard (all six rows) once animations settled. */
+async function shoot(page: Page, file: string) {
+  await page.setViewportSize({ width: 1600, height: 2620 });
+  await page.waitForTimeout(1600);
+  await page.screenshot({ path: file, animations: 'disabled' });
+}
+
 describe('gauge and chart widgets', () => {
   it('render every new type with live telemetry, in the light scheme', async () => {
     const token = await loginToken(suite.server, 'tenant@meridian.local', 'tenant');
@@ -192,48 +206,19 @@ describe('gauge and chart widgets', () => {
     await publish({ temperature: 12.5, humidity: 40, speed: 60, heading: 30, state: false });
     await publish({ temperature: 18.25, humidity: 55, speed: 95, heading: 45, state: true });
 
-    const context = await suite.browser.newContext({
-      viewport: { width: 1600, height: 1000 },
-      locale: 'en-US',
-      timezoneId: 'UTC',
-    });
-    const page = await context.newPage();
-    await page.goto(`${suite.server.url}/login`);
-    await signIn(page, 'tenant@meridian.local', 'tenant');
-    await page.waitForSelector(tid(selectors.shell.root));
-    await page.goto(`${suite.server.url}/dashboards/${dashboardId}`);
-    await page.waitForSelector(tid(D.viewer));
-    await expectAllRendered(page);
+    const { context, page } = await openDashboard('light');
     // Live: a new reading reaches the SVG gauges' value text.
     await publish({ temperature: 21.5, humidity: 64, speed: 120, heading: 90, state: false });
     await expect.poll(() => page.textContent(tid(D.widget('dbar')))).toContain('21.5 °C');
     await expect.poll(() => page.textContent(tid(D.widget('vbar')))).toContain('64 %');
     await expect.poll(() => page.textContent(tid(D.widget('thermometer')))).toContain('21.5 °C');
-    // Tall enough to show all six rows of the dashboard at once.
-    await page.setViewportSize({ width: 1600, height: 2620 });
-    await page.waitForTimeout(1600);
-    await page.screenshot({ path: '/tmp/gauges-light.png', animations: 'disabled' });
+    await shoot(page, '/tmp/gauges-light.png');
     await context.close();
   });
 
   it('render in the dark scheme', async () => {
-    const context = await suite.browser.newContext({
-      viewport: { width: 1600, height: 1000 },
-      locale: 'en-US',
-      timezoneId: 'UTC',
-      colorScheme: 'dark',
-    });
-    const page = await context.newPage();
-    await page.goto(`${suite.server.url}/login`);
-    await signIn(page, 'tenant@meridian.local', 'tenant');
-    await page.waitForSelector(tid(selectors.shell.root));
-    await page.goto(`${suite.server.url}/dashboards/${dashboardId}`);
-    await page.waitForSelector(tid(D.viewer));
-    await expectAllRendered(page);
-    // Tall enough to show all six rows of the dashboard at once.
-    await page.setViewportSize({ width: 1600, height: 2620 });
-    await page.waitForTimeout(1600);
-    await page.screenshot({ path: '/tmp/gauges-dark.png', animations: 'disabled' });
+    const { context, page } = await openDashboard('dark');
+    await shoot(page, '/tmp/gauges-dark.png');
     await context.close();
   });
 });

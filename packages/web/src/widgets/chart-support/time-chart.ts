@@ -139,3 +139,14 @@ export function timeChartOption(
     series,
   };
 }
+
+/** The ECharts line series of a chart series, in the key colour, with points only when it has one. */
+export function lineSeries(series: ChartSeries): object {
+  return {
+    type: 'line',
+    name: series.name,
+    color: series.color,
+    showSymbol: series.points.length < 2,
+    data: series.points,
+  };
+}

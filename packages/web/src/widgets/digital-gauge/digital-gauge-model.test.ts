@@ -121,8 +121,10 @@ describe('digital arc option', () => {
     expect(series.progress.itemStyle.shadowColor).toBe(series.progress.itemStyle.color);
   });
 
-  it('draws the LCD gauge on 0..180 without glow, in its default colour when no level colours are set', () => {
-    const series = seriesOf(digitalArcOption(props('lcd_gauge', '90', { levelColors: [] }), theme));
+  it('draws the LCD gauge on 0..180 without glow, in the saved default colour when no level colours are set', () => {
+    const series = seriesOf(
+      digitalArcOption(props('lcd_gauge', '90', { levelColors: [], defaultColor: '#444444' }), theme),
+    );
     expect(series).toMatchObject({ min: 0, max: 180, data: [{ value: 90 }] });
     expect(series.progress.itemStyle.shadowBlur).toBeUndefined();
     expect(series.progress.itemStyle.color).toBe('#444444');

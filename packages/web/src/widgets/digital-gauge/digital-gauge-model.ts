@@ -24,8 +24,19 @@ export type DigitalGaugeType = 'arc' | 'donut' | 'horizontalBar' | 'verticalBar'
 /**
  * Per type, the reference descriptors' default settings that shape the gauge (type, scale, level
  * colours, LCD dashes, neon glow, unit title). Colours of the plate and track are left to the
- * console theme (they are only used when a saved dashboard gives them).
+ * console theme, and the LCD types' dark `defaultColor` to the key colour (it reads only on the
+ * LCD's saved grey background); a saved dashboard's colours are used as saved.
  */
+/** The digital (segmented, glowing) vertical and horizontal bars' shared defaults. */
+const DIGITAL_BAR: JsonObject = {
+  minValue: -60,
+  maxValue: 60,
+  levelColors: ['#3d5afe', '#f44336'],
+  dashThickness: 1.2,
+  neonGlowBrightness: 20,
+  showUnitTitle: true,
+};
+
 export const DIGITAL_GAUGE_DEFAULTS: Readonly<Record<string, JsonObject>> = {
   simple_gauge_justgage: { gaugeType: 'arc' },
   gauge_justgage: { gaugeType: 'arc', gaugeWidthScale: 0.75, showMinMax: true },
@@ -41,24 +52,8 @@ export const DIGITAL_GAUGE_DEFAULTS: Readonly<Record<string, JsonObject>> = {
     dashThickness: 1.5,
     neonGlowBrightness: 35,
   },
-  digital_vertical_bar: {
-    gaugeType: 'verticalBar',
-    minValue: -60,
-    maxValue: 60,
-    levelColors: ['#3d5afe', '#f44336'],
-    dashThickness: 1.2,
-    neonGlowBrightness: 20,
-    showUnitTitle: true,
-  },
-  digital_bar: {
-    gaugeType: 'horizontalBar',
-    minValue: -60,
-    maxValue: 60,
-    levelColors: ['#3d5afe', '#f44336'],
-    dashThickness: 1.2,
-    neonGlowBrightness: 20,
-    showUnitTitle: true,
-  },
+  digital_vertical_bar: { ...DIGITAL_BAR, gaugeType: 'verticalBar' },
+  digital_bar: { ...DIGITAL_BAR, gaugeType: 'horizontalBar' },
   neon_gauge_justgage: { gaugeType: 'arc', gaugeWidthScale: 0.75, neonGlowBrightness: 70, dashThickness: 1 },
   simple_neon_gauge_justgage: {
     gaugeType: 'donut',
@@ -74,13 +69,11 @@ export const DIGITAL_GAUGE_DEFAULTS: Readonly<Record<string, JsonObject>> = {
     decimals: 0,
     unitTitle: 'MPH',
     showUnitTitle: true,
-    defaultColor: '#444444',
   },
   lcd_bar_gauge: {
     gaugeType: 'verticalBar',
     gaugeWidthScale: 0.75,
     dashThickness: 1.5,
-    defaultColor: '#444444',
   },
 };
 

@@ -35,7 +35,8 @@ export function radarChartOption(
         : { trigger: 'item', backgroundColor: colors.surface, textStyle: { color: colors.secondaryText } },
     legend: legendOption(showLegend, legendPositionOf(props.config), colors),
     radar: {
-      radius: '65%',
+      // Room for the axis names at the sides.
+      radius: '55%',
       indicator: values.map((v) => ({ name: v.name, min: lowest, max: highest })),
       axisName: { color: colors.secondaryText, fontFamily: colors.fontFamily },
       axisLine: { lineStyle: { color: colors.line } },

@@ -1,7 +1,7 @@
 import type { JsonObject } from '@meridian/common';
 import type { EChartsCoreOption } from 'echarts/core';
 import { numericValue } from '../../dashboard/runtime/format-value';
-import { type ChartSeries, chartSeries, timeChartOption } from '../chart-support/time-chart';
+import { type ChartSeries, chartSeries, lineSeries, timeChartOption } from '../chart-support/time-chart';
 import type { ChartTheme } from '../chart-theme';
 import { objectItems } from '../gauge-support/gauge-value';
 import type { WidgetProps } from '../widget-definition';
@@ -60,14 +60,7 @@ export function stateChartOption(props: WidgetProps, colors: ChartTheme): EChart
   const option = timeChartOption(
     props,
     colors,
-    source.map((s) => ({
-      type: 'line',
-      name: s.name,
-      color: s.color,
-      step: 'end',
-      showSymbol: s.points.length < 2,
-      data: s.points,
-    })),
+    source.map((s) => ({ ...lineSeries(s), step: 'end' })),
   ) as { yAxis: object };
   const byValue = new Map(states.map((s) => [s.value, s.label]));
   return {

@@ -1,5 +1,5 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import { chartSeries, timeChartOption } from '../chart-support/time-chart';
+import { chartSeries, lineSeries, timeChartOption } from '../chart-support/time-chart';
 import type { ChartTheme } from '../chart-theme';
 import type { WidgetProps } from '../widget-definition';
 
@@ -8,15 +8,5 @@ import type { WidgetProps } from '../widget-definition';
  */
 export function lineChartOption(props: WidgetProps, colors: ChartTheme): EChartsCoreOption {
   const source = chartSeries(props);
-  return timeChartOption(
-    props,
-    colors,
-    source.map((s) => ({
-      type: 'line',
-      name: s.name,
-      color: s.color,
-      showSymbol: s.points.length < 2,
-      data: s.points,
-    })),
-  );
+  return timeChartOption(props, colors, source.map(lineSeries));
 }
