@@ -40,7 +40,7 @@ const DIGITAL_BAR: JsonObject = {
 export const DIGITAL_GAUGE_DEFAULTS: Readonly<Record<string, JsonObject>> = {
   simple_gauge_justgage: { gaugeType: 'arc' },
   gauge_justgage: { gaugeType: 'arc', gaugeWidthScale: 0.75, showMinMax: true },
-  mini_gauge_justgage: { gaugeType: 'donut', gaugeWidthScale: 0.75, showMinMax: false },
+  mini_gauge_justgage: { gaugeType: 'donut', gaugeWidthScale: 0.75, roundedLineCap: true, decimals: 0 },
   vertical_bar_justgage: { gaugeType: 'verticalBar', gaugeWidthScale: 0.75 },
   horizontal_bar_justgage: { gaugeType: 'horizontalBar', gaugeWidthScale: 0.75 },
   digital_thermometer: {
