@@ -52,6 +52,9 @@ describe('native widget list', () => {
     expect(isNativeWidgetType('cards', 'markdown_card')).toBe(true);
     expect(isNativeWidgetType('analogue_gauges', 'radial_gauge_canvas_gauges')).toBe(true);
     expect(isNativeWidgetType('digital_gauges', 'simple_gauge_justgage')).toBe(true);
+    expect(isNativeWidgetType('digital_gauges', 'lcd_bar_gauge')).toBe(true);
+    expect(isNativeWidgetType('analogue_gauges', 'analogue_compass')).toBe(true);
+    expect(isNativeWidgetType('charts', 'state_chart')).toBe(true);
     // Catalogued but not rendered yet: not offered.
     expect(isNativeWidgetType('cards', 'qr_code')).toBe(false);
     // Aliases are unique per bundle only: the gateway bundle's attributes_card is another type.

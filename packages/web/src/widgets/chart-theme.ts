@@ -31,3 +31,26 @@ export function chartThemeOf(theme: Theme): ChartTheme {
     fontFamily: String(theme.typography.fontFamily ?? 'sans-serif'),
   };
 }
+
+/** `color` (`#rgb`, `#rrggbb`, `rgb()` or `rgba()`) at `alpha`; undefined for other colour forms. */
+export function withAlpha(color: string, alpha: number): string | undefined {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim())?.[1];
+  if (hex) {
+    const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+    const n = Number.parseInt(full, 16);
+    return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
+  }
+  const rgb = /^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)/i.exec(color.trim());
+  return rgb ? `rgba(${rgb[1]}, ${rgb[2]}, ${rgb[3]}, ${alpha})` : undefined;
+}
+
+/**
+ * The theme under a widget whose saved config gives its text colour (`color`, drawn on the saved
+ * `backgroundColor`): values, titles and labels take that colour, and the empty track a faint
+ * shade of it, so they read on that background whatever the console scheme.
+ */
+export function withConfigTextColor(theme: ChartTheme, config: Record<string, unknown>): ChartTheme {
+  const color = typeof config.color === 'string' && config.color ? config.color : undefined;
+  if (!color) return theme;
+  return { ...theme, text: color, secondaryText: color, track: withAlpha(color, 0.16) ?? theme.track };
+}

@@ -11,6 +11,21 @@ import type { WidgetDefinition } from './widget-definition';
  * widget folders, and only through `import()`: each widget is its own chunk, loaded when a dashboard
  * shows it (PRACTICES 1).
  */
+/** The reference's digital gauges drawn by the one digital gauge renderer, each with its defaults. */
+const DIGITAL_GAUGE_TYPES = [
+  'gauge_justgage',
+  'mini_gauge_justgage',
+  'vertical_bar_justgage',
+  'horizontal_bar_justgage',
+  'digital_thermometer',
+  'digital_vertical_bar',
+  'digital_bar',
+  'neon_gauge_justgage',
+  'simple_neon_gauge_justgage',
+  'lcd_gauge',
+  'lcd_bar_gauge',
+];
+
 const DEFINITIONS: readonly WidgetDefinition[] = [
   {
     bundleAlias: 'cards',
@@ -92,6 +107,68 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     kind: 'latest',
     load: async () => (await import('./simple-gauge/SimpleGaugeWidget')).SimpleGaugeWidget,
   },
+  {
+    bundleAlias: 'charts',
+    typeAlias: 'state_chart',
+    kind: 'timeseries',
+    load: async () => (await import('./state-chart/StateChartWidget')).StateChartWidget,
+  },
+  {
+    bundleAlias: 'charts',
+    typeAlias: 'bars',
+    kind: 'latest',
+    load: async () => (await import('./latest-bar-chart/LatestBarChartWidget')).LatestBarChartWidget,
+  },
+  {
+    bundleAlias: 'charts',
+    typeAlias: 'pie_chart_js',
+    kind: 'latest',
+    load: async () => (await import('./pie-chart/ChartJsPieWidgets')).ChartJsPieWidget,
+  },
+  {
+    bundleAlias: 'charts',
+    typeAlias: 'polar_area_chart_js',
+    kind: 'latest',
+    load: async () => (await import('./pie-chart/ChartJsPieWidgets')).PolarAreaWidget,
+  },
+  {
+    bundleAlias: 'charts',
+    typeAlias: 'radar_chart_js',
+    kind: 'latest',
+    load: async () => (await import('./radar-chart/RadarChartWidget')).RadarChartWidget,
+  },
+  {
+    bundleAlias: 'analogue_gauges',
+    typeAlias: 'temperature_radial_gauge_canvas_gauges',
+    kind: 'latest',
+    load: async () => (await import('./radial-gauge/RadialGaugeWidget')).TemperatureRadialGaugeWidget,
+  },
+  {
+    bundleAlias: 'analogue_gauges',
+    typeAlias: 'speed_gauge_canvas_gauges',
+    kind: 'latest',
+    load: async () => (await import('./radial-gauge/RadialGaugeWidget')).SpeedGaugeWidget,
+  },
+  {
+    bundleAlias: 'analogue_gauges',
+    typeAlias: 'temperature_gauge_canvas_gauges',
+    kind: 'latest',
+    load: async () => (await import('./linear-gauge/ThermometerScaleWidget')).ThermometerScaleWidget,
+  },
+  {
+    bundleAlias: 'analogue_gauges',
+    typeAlias: 'analogue_compass',
+    kind: 'latest',
+    load: async () => (await import('./compass/CompassWidget')).CompassWidget,
+  },
+  ...DIGITAL_GAUGE_TYPES.map(
+    (typeAlias): WidgetDefinition => ({
+      bundleAlias: 'digital_gauges',
+      typeAlias,
+      kind: 'latest',
+      load: async () => (await import('./digital-gauge/DigitalGaugeWidget')).digitalGaugeWidget(typeAlias),
+    }),
+  ),
   {
     bundleAlias: 'alarm_widgets',
     typeAlias: 'alarms_table',

@@ -1,5 +1,10 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import { dataKeyLabel, numericValue } from '../../dashboard/runtime/format-value';
+import {
+  dataKeyLabel,
+  numericValue,
+  type ValueFormat,
+  valueFormatOf,
+} from '../../dashboard/runtime/format-value';
 import { isSeriesKey } from '../../dashboard/runtime/series-keys';
 import type { ChartTheme } from '../chart-theme';
 import { entityFieldsOf, labelWithEntityFields, namesEntityFields } from '../entity-label';
@@ -11,16 +16,24 @@ export interface ChartSeries {
   name: string;
   color: string;
   points: [number, number][];
+  /** The key's decimals and units, for legend values. */
+  format: ValueFormat;
 }
 
-/** Every (entity, time-series key) pair of the widget's datasources, numeric points only. */
-export function chartSeries({ data }: Pick<WidgetProps, 'data'>): ChartSeries[] {
+/**
+ * Every (entity, time-series key) pair of the widget's datasources; `toNumber` turns stored values
+ * into plotted numbers (numeric values by default), values it maps to null are left out.
+ */
+export function chartSeries(
+  { config, data }: Pick<WidgetProps, 'config' | 'data'>,
+  toNumber: (value: string) => number | null = numericValue,
+): ChartSeries[] {
   return data.flatMap((source) =>
     source.entities.flatMap((entity) =>
       source.dataKeys.flatMap((dataKey, index) => {
         if (!isSeriesKey(dataKey)) return [];
         const points = (entity.series[index] ?? []).flatMap((p): [number, number][] => {
-          const value = numericValue(p.value);
+          const value = toNumber(p.value);
           return value === null ? [] : [[p.ts, value]];
         });
         const label = dataKeyLabel(dataKey);
@@ -30,15 +43,75 @@ export function chartSeries({ data }: Pick<WidgetProps, 'data'>): ChartSeries[] 
           : source.entities.length > 1
             ? `${entity.entity.name} ${label}`
             : label;
-        return [{ name, color: dataKey.color, points }];
+        return [{ name, color: dataKey.color, points, format: valueFormatOf(dataKey, config) }];
       }),
     ),
   );
 }
 
+/** The legend's value columns (`legendConfig` showMin, showMax, showAvg, showTotal), translated. */
+export interface LegendStatLabels {
+  min: string;
+  max: string;
+  avg: string;
+  total: string;
+}
+
+export type LegendStat = keyof LegendStatLabels;
+
+/** Minimum, maximum, average and total of a series' values; null for a series without points. */
+export function seriesStats(points: [number, number][]): Record<LegendStat, number> | null {
+  if (points.length === 0) return null;
+  const values = points.map((p) => p[1]);
+  const total = values.reduce((sum, v) => sum + v, 0);
+  return { min: Math.min(...values), max: Math.max(...values), avg: total / values.length, total };
+}
+
+/** The value columns the widget's legend config asks for, in the reference's order. */
+export function legendStats(config: WidgetProps['config']): LegendStat[] {
+  const legend = config.legendConfig;
+  const asked: [LegendStat, boolean | undefined][] = [
+    ['min', legend?.showMin],
+    ['max', legend?.showMax],
+    ['avg', legend?.showAvg],
+    ['total', legend?.showTotal],
+  ];
+  return asked.filter(([, on]) => on === true).map(([stat]) => stat);
+}
+
+/** A row of the legend table: the series and its asked values as printed (empty without points). */
+export interface LegendRow {
+  name: string;
+  color: string;
+  values: string[];
+}
+
+/** The legend table's rows: each series with the asked values, in its key's decimals and units. */
+export function legendRows(source: ChartSeries[], stats: LegendStat[]): LegendRow[] {
+  return source.map((series) => {
+    const values = seriesStats(series.points);
+    const { decimals, units } = series.format;
+    return {
+      name: series.name,
+      color: series.color,
+      values: stats.map((stat) => {
+        if (!values) return '';
+        const text = values[stat].toFixed(decimals);
+        return units ? `${text} ${units}` : text;
+      }),
+    };
+  });
+}
+
+/** Whether the chart's legend is a table with value columns (drawn by the widget, not ECharts). */
+export function legendIsTable(config: WidgetProps['config']): boolean {
+  return config.showLegend !== false && legendStats(config).length > 0;
+}
+
 /**
- * The ECharts option of a chart over `range` on a time axis (line and bar charts), with a legend
- * unless `showLegend` is false; `series` are the chart's ECharts series.
+ * The ECharts option of a chart over `range` on a time axis (line, bar and state charts), with a
+ * legend unless `showLegend` is false; `series` are the chart's ECharts series. When the legend
+ * config asks for values (min, max, average, total) the legend is the widget's table instead.
  */
 export function timeChartOption(
   props: Pick<WidgetProps, 'config' | 'range'>,
@@ -50,7 +123,7 @@ export function timeChartOption(
     axisLine: { lineStyle: { color: colors.line } },
     splitLine: { lineStyle: { color: colors.line } },
   };
-  const showLegend = props.config.showLegend !== false;
+  const showLegend = props.config.showLegend !== false && !legendIsTable(props.config);
   const position = legendPositionOf(props.config);
   return {
     animation: false,
@@ -62,8 +135,25 @@ export function timeChartOption(
     },
     tooltip: { trigger: 'axis', backgroundColor: colors.surface, textStyle: { color: colors.secondaryText } },
     legend: legendOption(showLegend, position, colors),
-    xAxis: { type: 'time', min: props.range.startTs, max: props.range.endTs, ...axis },
+    xAxis: {
+      type: 'time',
+      min: props.range.startTs,
+      max: props.range.endTs,
+      ...axis,
+      axisLabel: { color: colors.secondaryText, hideOverlap: true },
+    },
     yAxis: { type: 'value', scale: true, ...axis },
     series,
+  };
+}
+
+/** The ECharts line series of a chart series, in the key colour, with points only when it has one. */
+export function lineSeries(series: ChartSeries): object {
+  return {
+    type: 'line',
+    name: series.name,
+    color: series.color,
+    showSymbol: series.points.length < 2,
+    data: series.points,
   };
 }

@@ -68,3 +68,22 @@ export function gaugeValue({ config, data }: Pick<WidgetProps, 'config' | 'data'
     units,
   };
 }
+
+/**
+ * The props with a widget type's default settings under the saved ones (a saved `null` counts as
+ * missing): a dashboard saved by the reference renders as saved, a new widget looks like the
+ * reference's.
+ */
+export function withDefaultSettings<P extends Pick<WidgetProps, 'config'>>(
+  defaults: JsonObject | undefined,
+  props: P,
+): P {
+  const saved = Object.entries(props.config.settings ?? {}).filter(([, v]) => v !== null && v !== undefined);
+  return {
+    ...props,
+    config: {
+      ...props.config,
+      settings: { ...(defaults ?? {}), ...Object.fromEntries(saved) } as JsonObject,
+    },
+  };
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DARK_CHART_THEME as DARK } from '../../test/chart-test-theme';
 import { dataKey, entityData, widgetProps } from '../../test/widget-test-data';
 import type { WidgetProps } from '../widget-definition';
-import { doughnutOption, flotPieOption, pieSlices } from './pie-chart-option';
+import { chartJsPieOption, doughnutOption, flotPieOption, pieSlices } from './pie-chart-option';
 
 interface PieOption {
   legend: { show: boolean; top?: number; bottom?: number; textStyle?: { color: string } };
@@ -16,6 +16,7 @@ interface PieOption {
     radius: [string, string];
     itemStyle: { borderColor: string; borderWidth: number };
     label: { show: boolean; color: string };
+    roseType?: string;
     data: { name: string; value: number; itemStyle: { color: string } }[];
   }[];
 }
@@ -109,5 +110,31 @@ describe('doughnut option', () => {
     expect(option.series[0]?.itemStyle.borderColor).toBe('#333');
     expect(option.legend.show).toBe(false);
     expect(option.tooltip.show).toBe(false);
+  });
+});
+
+describe('Chart.js pie and polar area options', () => {
+  it('draws a full pie, or equal sectors sized by value, parted by the card background', () => {
+    const props = widgetProps(keys, [entityData('D1', ['1', '3'])]);
+    const pieChart = chartJsPieOption(props, DARK, 'pie') as unknown as PieOption;
+    expect(pieChart.series[0]).toMatchObject({
+      radius: ['0%', '75%'],
+      itemStyle: { borderColor: DARK.surface },
+    });
+    expect(pieChart.series[0]?.roseType).toBeUndefined();
+    expect(pieChart.series[0]?.data.map((d) => d.value)).toEqual([1, 3]);
+    const polar = chartJsPieOption(props, DARK, 'polarArea') as unknown as PieOption;
+    expect(polar.series[0]?.roseType).toBe('area');
+    expect(polar.legend.show).toBe(true);
+  });
+
+  it('hides the tooltip and legend when the settings say so', () => {
+    const props = widgetProps(keys, [entityData('D1', ['1'])], {
+      showLegend: false,
+      settings: { showTooltip: false },
+    });
+    const option = chartJsPieOption(props, DARK, 'pie') as unknown as PieOption;
+    expect(option.tooltip.show).toBe(false);
+    expect(option.legend.show).toBe(false);
   });
 });

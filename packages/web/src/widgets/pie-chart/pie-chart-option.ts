@@ -1,7 +1,7 @@
 import type { JsonObject } from '@meridian/common';
 import type { EChartsCoreOption } from 'echarts/core';
-import { dataKeyLabel, formatValue, numericValue, valueFormatOf } from '../../dashboard/runtime/format-value';
 import { legendOption, legendPositionOf } from '../chart-support/chart-legend';
+import { type LatestValue, latestValues } from '../chart-support/latest-values';
 import type { ChartTheme } from '../chart-theme';
 import { numberSetting, stringSetting } from '../gauge-support/gauge-value';
 import type { WidgetProps } from '../widget-definition';
@@ -14,28 +14,11 @@ import type { WidgetProps } from '../widget-definition';
  */
 
 /** One slice: the value, its label and colour, and the value as the widget prints it. */
-export interface PieSlice {
-  name: string;
-  value: number;
-  color: string;
-  /** The value with the key's decimals and units. */
-  text: string;
-}
+export type PieSlice = LatestValue;
 
-export function pieSlices({ config, data }: Pick<WidgetProps, 'config' | 'data'>): PieSlice[] {
-  return data.flatMap((source) =>
-    source.entities.flatMap((entity) =>
-      source.dataKeys.flatMap((dataKey, index) => {
-        const raw = entity.latest[index]?.value;
-        const value = numericValue(raw);
-        if (value === null || value < 0) return [];
-        const label = dataKeyLabel(dataKey);
-        const name = source.entities.length > 1 ? `${entity.entity.name} ${label}` : label;
-        const text = formatValue(raw, valueFormatOf(dataKey, config));
-        return [{ name, value, color: dataKey.color, text }];
-      }),
-    ),
-  );
+/** The slices: every latest value that is a number and not negative. */
+export function pieSlices(props: Pick<WidgetProps, 'config' | 'data'>): PieSlice[] {
+  return latestValues(props).filter((slice) => slice.value >= 0);
 }
 
 /** How the pie is drawn, from the type's settings. */
@@ -46,6 +29,8 @@ interface PieStyle {
   showLabels: boolean;
   showLegend: boolean;
   showTooltip: boolean;
+  /** Polar area: equal angles, radius by value. */
+  rose?: boolean;
 }
 
 function objectSetting(settings: JsonObject | undefined, key: string): JsonObject | undefined {
@@ -74,6 +59,7 @@ function pieOption(props: Pick<WidgetProps, 'config' | 'data'>, colors: ChartThe
       {
         type: 'pie',
         radius: style.radius,
+        roseType: style.rose ? 'area' : undefined,
         top: position === 'top' ? legendSpace : 0,
         bottom: position === 'bottom' ? legendSpace : 0,
         itemStyle: { borderColor: style.borderColor, borderWidth: style.borderWidth },
@@ -133,5 +119,26 @@ export function doughnutOption(
     showLabels: false,
     showLegend: objectSetting(settings, 'legend')?.display !== false,
     showTooltip: settings?.showTooltip !== false,
+  });
+}
+
+/**
+ * The Chart.js pie (`charts.pie_chart_js`) and polar area (`charts.polar_area_chart_js`): a full
+ * pie, or equal sectors whose radius follows the value; `showTooltip`, and the legend from the
+ * widget's `showLegend` and `legendConfig.position`. Slices are parted by the card background.
+ */
+export function chartJsPieOption(
+  props: Pick<WidgetProps, 'config' | 'data'>,
+  colors: ChartTheme,
+  variant: 'pie' | 'polarArea',
+): EChartsCoreOption {
+  return pieOption(props, colors, {
+    radius: variant === 'pie' ? ['0%', '75%'] : ['8%', '75%'],
+    borderColor: colors.surface,
+    borderWidth: 2,
+    showLabels: false,
+    showLegend: props.config.showLegend !== false,
+    showTooltip: props.config.settings?.showTooltip !== false,
+    rose: variant === 'polarArea',
   });
 }

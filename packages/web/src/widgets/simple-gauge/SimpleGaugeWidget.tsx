@@ -6,8 +6,8 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { chartThemeOf } from '../chart-theme';
 import { useEChart } from '../echart-host';
+import { simpleGaugeOption, simpleGaugeTitle } from '../gauge-support/simple-gauge-option';
 import type { WidgetProps } from '../widget-definition';
-import { simpleGaugeOption, simpleGaugeTitle } from './simple-gauge-option';
 
 // Only the parts this gauge draws, so the chunk stays small.
 echarts.use([GaugeChart, CanvasRenderer]);

@@ -5,13 +5,14 @@ import type { WidgetProps } from '../widget-definition';
 
 /**
  * The ECharts option of the reference's time-series bar chart over `range`: each time-series key
- * of each entity as a bar series in the key's colour, with a legend unless `showLegend` is false.
+ * of each entity as a bar series in the key's colour, with a legend unless `showLegend` is false
  */
 export function barChartOption(props: WidgetProps, colors: ChartTheme): EChartsCoreOption {
+  const source = chartSeries(props);
   return timeChartOption(
     props,
     colors,
-    chartSeries(props).map((s) => ({
+    source.map((s) => ({
       type: 'bar',
       name: s.name,
       color: s.color,

@@ -3,6 +3,8 @@ import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import { TimeChartLayout } from '../chart-support/TimeChartLayout';
+import { chartSeries } from '../chart-support/time-chart';
 import { chartThemeOf } from '../chart-theme';
 import { useEChart } from '../echart-host';
 import type { WidgetProps } from '../widget-definition';
@@ -15,5 +17,5 @@ echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, Canvas
 export function TimeseriesLineChartWidget(props: WidgetProps) {
   const colors = chartThemeOf(useTheme());
   const element = useEChart(echarts, lineChartOption(props, colors), { replace: true });
-  return <div ref={element} style={{ position: 'absolute', inset: 0 }} />;
+  return <TimeChartLayout config={props.config} source={chartSeries(props)} chart={element} />;
 }

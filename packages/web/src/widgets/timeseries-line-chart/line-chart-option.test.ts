@@ -1,7 +1,16 @@
+import type { LegendConfig } from '@meridian/common';
 import { describe, expect, it } from 'vitest';
 import { DARK_CHART_THEME } from '../../test/chart-test-theme';
 import { dataKey, entityData, widgetProps } from '../../test/widget-test-data';
-import { chartSeries } from '../chart-support/time-chart';
+import {
+  chartSeries,
+  legendIsTable,
+  legendRows,
+  legendStats,
+  seriesStats,
+} from '../chart-support/time-chart';
+import { stateChartOption } from '../state-chart/state-chart-option';
+import { barChartOption } from '../timeseries-bar-chart/bar-chart-option';
 import { lineChartOption } from './line-chart-option';
 
 const DARK = DARK_CHART_THEME;
@@ -33,6 +42,7 @@ describe('line chart option', () => {
           [1, 1.5],
           [3, 2],
         ],
+        format: { decimals: 2, units: '' },
       },
     ]);
     const option = lineChartOption(props, DARK) as {
@@ -74,5 +84,71 @@ describe('line chart option', () => {
       ['Sin', [[1, 5]]],
       ['count', [[1, 5]]],
     ]);
+  });
+});
+
+describe('time chart legend values', () => {
+  const series = [
+    [
+      { ts: 1, value: '4' },
+      { ts: 2, value: '-2' },
+      { ts: 3, value: '7' },
+    ],
+  ];
+  const props = (legendConfig: Partial<LegendConfig>, showLegend = true) =>
+    widgetProps(
+      [
+        dataKey('t', { label: 'Temp', units: '°C', decimals: 1, color: '#f00' }),
+        dataKey('u', { label: 'Empty' }),
+      ],
+      [entityData('T1', ['7', undefined], series)],
+      {
+        showLegend,
+        legendConfig: {
+          direction: 'column',
+          position: 'bottom',
+          sortDataKeys: false,
+          showMin: false,
+          showMax: false,
+          showAvg: false,
+          showTotal: false,
+          ...legendConfig,
+        },
+      },
+    );
+  const legendShown = (option: unknown) => (option as { legend: { show: boolean } }).legend.show;
+
+  it('computes min, max, average and total of the plotted values', () => {
+    expect(
+      seriesStats([
+        [1, 4],
+        [2, -2],
+        [3, 7],
+      ]),
+    ).toEqual({ min: -2, max: 7, avg: 3, total: 9 });
+    expect(seriesStats([])).toBeNull();
+  });
+
+  it('lists the asked values of each series with the key decimals and units, empty for a series without points', () => {
+    const all = props({ showMin: true, showMax: true, showAvg: true, showTotal: true });
+    expect(legendStats(all.config)).toEqual(['min', 'max', 'avg', 'total']);
+    expect(legendRows(chartSeries(all), legendStats(all.config))).toEqual([
+      { name: 'Temp', color: '#f00', values: ['-2.0 °C', '7.0 °C', '3.0 °C', '9.0 °C'] },
+      { name: 'Empty', color: '#2196f3', values: ['', '', '', ''] },
+    ]);
+    const some = props({ showMax: true, showTotal: true });
+    expect(legendRows(chartSeries(some), legendStats(some.config))[0]?.values).toEqual(['7.0 °C', '9.0 °C']);
+  });
+
+  it('draws the legend as a table instead of the ECharts legend on line, bar and state charts when values are asked', () => {
+    const asked = props({ showAvg: true });
+    expect(legendIsTable(asked.config)).toBe(true);
+    expect(legendShown(lineChartOption(asked, DARK))).toBe(false);
+    expect(legendShown(barChartOption(asked, DARK))).toBe(false);
+    expect(legendShown(stateChartOption(asked, DARK))).toBe(false);
+    const plain = props({});
+    expect(legendIsTable(plain.config)).toBe(false);
+    expect(legendShown(lineChartOption(plain, DARK))).toBe(true);
+    expect(legendIsTable(props({ showAvg: true }, false).config)).toBe(false);
   });
 });

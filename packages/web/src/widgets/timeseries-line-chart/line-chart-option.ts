@@ -1,19 +1,12 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import { chartSeries, timeChartOption } from '../chart-support/time-chart';
+import { chartSeries, lineSeries, timeChartOption } from '../chart-support/time-chart';
 import type { ChartTheme } from '../chart-theme';
 import type { WidgetProps } from '../widget-definition';
 
-/** The ECharts option of a line chart over `range`, with a legend unless `showLegend` is false. */
+/**
+ * The ECharts option of a line chart over `range`, with a legend unless `showLegend` is false.
+ */
 export function lineChartOption(props: WidgetProps, colors: ChartTheme): EChartsCoreOption {
-  return timeChartOption(
-    props,
-    colors,
-    chartSeries(props).map((s) => ({
-      type: 'line',
-      name: s.name,
-      color: s.color,
-      showSymbol: s.points.length < 2,
-      data: s.points,
-    })),
-  );
+  const source = chartSeries(props);
+  return timeChartOption(props, colors, source.map(lineSeries));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIGHT_CHART_THEME } from '../../test/chart-test-theme';
 import { dataKey, entityData, widgetProps } from '../../test/widget-test-data';
-import { hexRgb, levelColor } from '../gauge-support/level-color';
+import { hexRgb, levelColor } from './level-color';
 import { simpleGaugeColor, simpleGaugeOption, simpleGaugeTitle } from './simple-gauge-option';
 
 const theme = LIGHT_CHART_THEME;

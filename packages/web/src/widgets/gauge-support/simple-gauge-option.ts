@@ -2,16 +2,10 @@ import type { JsonObject } from '@meridian/common';
 import type { EChartsCoreOption } from 'echarts/core';
 import { dataKeyLabel } from '../../dashboard/runtime/format-value';
 import type { ChartTheme } from '../chart-theme';
-import { bandsOf, clampToScale, tickDecimals } from '../gauge-support/gauge-scale';
-import {
-  gaugeRange,
-  gaugeValue,
-  numberSetting,
-  objectItems,
-  stringSetting,
-} from '../gauge-support/gauge-value';
-import { levelColor } from '../gauge-support/level-color';
 import type { WidgetProps } from '../widget-definition';
+import { bandsOf, clampToScale, tickDecimals } from './gauge-scale';
+import { gaugeRange, gaugeValue, numberSetting, objectItems, stringSetting } from './gauge-value';
+import { levelColor } from './level-color';
 
 /**
  * The reference's "simple gauge" digital gauge (`TbCanvasDigitalGauge`, arc type) as an ECharts

@@ -1,0 +1,77 @@
+import type { JsonObject } from '@meridian/common';
+import type { EChartsCoreOption } from 'echarts/core';
+import { numericValue } from '../../dashboard/runtime/format-value';
+import { type ChartSeries, chartSeries, lineSeries, timeChartOption } from '../chart-support/time-chart';
+import type { ChartTheme } from '../chart-theme';
+import { objectItems } from '../gauge-support/gauge-value';
+import type { WidgetProps } from '../widget-definition';
+
+/**
+ * The reference's state chart (`charts.state_chart`): each time-series key of each entity as a
+ * step line (a state holds until the next change), the legend as on the other time charts.
+ * States are named by the declarative `settings.states` list (`{label, value, sourceType:
+ * 'constant', sourceValue}`: a stored `sourceValue` is drawn at `value` and the axis shows `label`).
+ * Without states, numbers are drawn as they are and true/false as 1/0. The 3.3 flot chart named
+ * states with a `ticksFormatter` function; tenant scripts are never run on the page, so such a
+ * chart shows the numbers.
+ */
+
+export interface ChartState {
+  label: string;
+  value: number;
+  /** The stored value drawn at `value`, as text (values travel as strings). */
+  source: string;
+}
+
+export function chartStates(settings: JsonObject | undefined): ChartState[] {
+  return objectItems(settings, 'states').flatMap((item) => {
+    const value = typeof item.value === 'number' ? item.value : numericValue(String(item.value ?? ''));
+    if (value === null || typeof item.label !== 'string') return [];
+    const source =
+      item.sourceType === 'constant' || item.sourceType === undefined ? item.sourceValue : undefined;
+    return [
+      {
+        label: item.label,
+        value,
+        source: source === undefined || source === null ? String(value) : String(source),
+      },
+    ];
+  });
+}
+
+/** The plotted number of a stored value: its state's, else the number, else 1/0 for true/false. */
+export function stateNumber(states: ChartState[], raw: string): number | null {
+  const state = states.find((s) => s.source === raw);
+  if (state) return state.value;
+  if (raw === 'true') return 1;
+  if (raw === 'false') return 0;
+  return numericValue(raw);
+}
+
+/** The chart's series: stored values as their states' numbers. */
+export function stateChartSeries(props: Pick<WidgetProps, 'config' | 'data'>): ChartSeries[] {
+  const states = chartStates(props.config.settings);
+  return chartSeries(props, (raw) => stateNumber(states, raw));
+}
+
+export function stateChartOption(props: WidgetProps, colors: ChartTheme): EChartsCoreOption {
+  const states = chartStates(props.config.settings);
+  const source = stateChartSeries(props);
+  const option = timeChartOption(
+    props,
+    colors,
+    source.map((s) => ({ ...lineSeries(s), step: 'end' })),
+  ) as { yAxis: object };
+  const byValue = new Map(states.map((s) => [s.value, s.label]));
+  return {
+    ...option,
+    yAxis: {
+      ...option.yAxis,
+      minInterval: 1,
+      axisLabel: {
+        color: colors.secondaryText,
+        formatter: (value: number) => byValue.get(value) ?? (byValue.size > 0 ? '' : String(value)),
+      },
+    },
+  };
+}
