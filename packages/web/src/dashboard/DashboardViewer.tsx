@@ -59,8 +59,15 @@ export function DashboardViewer({
   });
   const stateParams = state?.params;
   const runtime = useMemo(
-    () => ({ dashboardId: dashboard.id.id, model, stateParams: stateParams ?? {}, window, runAction }),
-    [dashboard.id.id, model, stateParams, window, runAction],
+    () => ({
+      dashboardId: dashboard.id.id,
+      model,
+      stateParams: stateParams ?? {},
+      window,
+      runAction,
+      readOnly: authUser?.isPublic === true,
+    }),
+    [dashboard.id.id, model, stateParams, window, runAction, authUser],
   );
   const shown = state ? model.states[state.id] : undefined;
   const settings = model.settings;

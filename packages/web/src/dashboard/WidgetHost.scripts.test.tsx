@@ -43,6 +43,7 @@ function renderCards(...widgets: ReturnType<typeof card>[]) {
     stateParams: {},
     window: { kind: 'realtime' as const, timewindowMs: 60_000 },
     runAction: () => undefined,
+    readOnly: false,
   };
   return render(
     <WithConsoleMessages>

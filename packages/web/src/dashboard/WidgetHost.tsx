@@ -2,7 +2,6 @@ import type { WidgetType } from '@meridian/common';
 import CircularProgress from '@mui/material/CircularProgress';
 import { type RefObject, Suspense, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthState } from '../app/services/useAuthState';
 import { downloadCsv } from '../components/entity-table/download';
 import { findWidget } from '../widgets/registry';
 import type { DatasourceData, WidgetDefinition } from '../widgets/widget-definition';
@@ -113,7 +112,6 @@ function WidgetBody({
   );
   const { status, data, scriptError } = useWidgetData(dataConfig, definition.kind, window);
   shownData.current = data;
-  const readOnly = useAuthState().authUser?.isPublic === true;
   const Widget = lazyWidget(definition);
   if (status === 'loading') return loading;
   if (status === 'error') return <WidgetMessage text={t('dashboard-viewer.aliases-failed')} />;
@@ -122,7 +120,10 @@ function WidgetBody({
   const range = subscriptionRange(window, Date.now());
   if (isRpc) {
     // No target device is the widget's own message, as in the reference.
-    const rpc = { device: targetDeviceOf(data[0]?.entities.map((values) => values.entity)), readOnly };
+    const rpc = {
+      device: targetDeviceOf(data[0]?.entities.map((values) => values.entity)),
+      readOnly: runtime.readOnly,
+    };
     return <Widget config={widget.config} data={data} range={range} rpc={rpc} />;
   }
   if (status === 'noEntity') return <WidgetMessage text={t('dashboard-viewer.no-entity-found')} />;

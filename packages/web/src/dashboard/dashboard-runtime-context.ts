@@ -15,6 +15,8 @@ export interface DashboardRuntime {
   stateParams: StateParams;
   window: SubscriptionWindow;
   runAction: ActionRunner;
+  /** A public viewer's dashboard: controls show values but send nothing. */
+  readOnly: boolean;
 }
 
 export const DashboardRuntimeContext = createContext<DashboardRuntime | null>(null);
