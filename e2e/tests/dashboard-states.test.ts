@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
+import { controlSelectors } from '../../packages/web/src/widgets/control-support/selectors';
+import { mapSelectors } from '../../packages/web/src/widgets/maps/selectors';
 import { simpleCardSelectors } from '../../packages/web/src/widgets/simple-card/selectors';
 import { widgetTableSelectors } from '../../packages/web/src/widgets/table-parts/selectors';
 import { launchBrowser, screenshot, tid } from '../support/browser';
@@ -218,6 +220,13 @@ describe('dashboard states and widget actions', () => {
   it('opens a demo device’s own state from the home dashboard, and a reload keeps it', async () => {
     const { page } = await openSignedIn(browser, server, 'tenant@meridian.local', 'tenant');
     await page.goto(`${server.url}/home`);
+    // The demo devices stand on the map (no tile server here: the markers draw without tiles),
+    // and the heating switch targets the thermostat.
+    await expect
+      .poll(() => page.locator(`${tid(D.widget('map'))} ${tid(mapSelectors.marker)}`).count())
+      .toBe(2);
+    await page.locator(`${tid(D.widget('pump'))} ${tid(controlSelectors.switch)}`).waitFor();
+    await screenshot(page, 'dashboard-states-demo');
     const devices = page.locator(tid(D.widget('devices')));
     const row = devices.locator(tid(widgetTableSelectors.row), { hasText: 'Thermostat T1' });
     await row.getByRole('button', { name: 'Device details' }).click();

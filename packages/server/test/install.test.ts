@@ -286,12 +286,16 @@ describe('the demo dashboard', () => {
       for (const widget of Object.values(widgets)) {
         expect(NATIVE_WIDGET_KEYS).toContain(`${widget.bundleAlias}.${widget.typeAlias}`);
       }
-      // Every widget is placed in the main layout of the default state, and every alias it names exists.
-      expect(Object.keys(states.default.layouts.main.widgets).sort()).toEqual([...ids].sort());
+      // Every widget is placed in the main layout of one state, and every alias it names exists.
+      const placed = Object.values(states).flatMap((state) => Object.keys(state.layouts.main.widgets));
+      expect(placed.sort()).toEqual([...ids].sort());
       expect(states.default.layouts.main.gridSettings.columns).toBe(24);
       for (const widget of Object.values(widgets)) {
         for (const source of widget.config.datasources) {
           expect(entityAliases).toHaveProperty(source.entityAliasId);
+        }
+        for (const aliasId of widget.config.targetDeviceAliasIds ?? []) {
+          expect(entityAliases).toHaveProperty(aliasId);
         }
       }
       expect(timewindow.realtime.timewindowMs).toBe(3_600_000);
@@ -324,7 +328,11 @@ interface DemoDashboardJson {
   configuration: {
     widgets: Record<
       string,
-      { bundleAlias: string; typeAlias: string; config: { datasources: { entityAliasId: string }[] } }
+      {
+        bundleAlias: string;
+        typeAlias: string;
+        config: { datasources: { entityAliasId: string }[]; targetDeviceAliasIds?: string[] };
+      }
     >;
     states: {
       default: {

@@ -77,7 +77,8 @@ function widget(
  * The demo tenant's home dashboard, "Demo devices", in the reference's (ThingsBoard 3.3) dashboard
  * format: an entities table of every device with its latest temperature and humidity, a simple card
  * and a radial gauge of the thermostat's temperature, and a line chart of the temperature of the
- * thermostat and the DHT11 sensor over the last hour. Each device row opens a state with that
+ * thermostat and the DHT11 sensor over the last hour, a switch that sends the thermostat
+ * `setValue` RPCs, and a map of the devices' positions. Each device row (and map marker) opens a state with that
  * device's latest temperature and a chart of its temperature and humidity. Only natively rendered widget types
  * (`NATIVE_WIDGET_KEYS`) are used.
  */
@@ -182,6 +183,70 @@ export function demoDashboard(devices: DemoDashboardDevices): { title: string; c
         },
       },
     ),
+    pump: widget(
+      'pump',
+      'control_widgets',
+      'switch_control',
+      'rpc',
+      { sizeX: 6, sizeY: 3 },
+      {
+        title: 'Thermostat heating',
+        targetDeviceAliasIds: [THERMOSTAT],
+        datasources: [],
+        settings: {
+          title: 'Heating',
+          initialValue: false,
+          showOnOffLabels: true,
+          // The device's answer to getValue sets the switch; a change goes out as setValue.
+          retrieveValueMethod: 'rpc',
+          getValueMethod: 'getValue',
+          setValueMethod: 'setValue',
+          requestTimeout: 5000,
+        },
+      },
+    ),
+    map: widget(
+      'map',
+      'maps_v2',
+      'openstreetmap',
+      'latest',
+      { sizeX: 12, sizeY: 6 },
+      {
+        title: 'Where the devices are',
+        datasources: [
+          datasource(ALL_DEVICES, [
+            { name: 'latitude', type: 'attribute', label: 'latitude', color: '#2196f3', settings: {} },
+            { name: 'longitude', type: 'attribute', label: 'longitude', color: '#4caf50', settings: {} },
+            temperature('#ff5722'),
+          ]),
+        ],
+        settings: {
+          provider: 'openstreet-map',
+          mapProvider: 'OpenStreetMap.Mapnik',
+          latKeyName: 'latitude',
+          lngKeyName: 'longitude',
+          showLabel: true,
+          label: '${entityName}',
+          showTooltip: true,
+          tooltipPattern: '<b>${entityName}</b><br/>Temperature: ${Temperature:1} °C',
+          fitMapBounds: true,
+          defaultZoomLevel: 5,
+        },
+        actions: {
+          markerClick: [
+            {
+              id: 'marker-device',
+              name: 'Device details',
+              icon: 'insert_chart',
+              type: 'openDashboardState',
+              targetDashboardStateId: DEVICE_STATE,
+              setEntityId: true,
+              stateEntityParamName: null,
+            },
+          ],
+        },
+      },
+    ),
     chart: widget(
       'chart',
       'charts',
@@ -220,10 +285,12 @@ export function demoDashboard(devices: DemoDashboardDevices): { title: string; c
           layouts: {
             main: {
               widgets: {
-                devices: { sizeX: 12, sizeY: 6, row: 0, col: 0, mobileOrder: 3 },
+                devices: { sizeX: 12, sizeY: 6, row: 0, col: 0, mobileOrder: 4 },
                 card: { sizeX: 6, sizeY: 3, row: 0, col: 12, mobileOrder: 1 },
+                pump: { sizeX: 6, sizeY: 3, row: 3, col: 12, mobileOrder: 3 },
                 gauge: { sizeX: 6, sizeY: 6, row: 0, col: 18, mobileOrder: 2 },
-                chart: { sizeX: 24, sizeY: 6, row: 6, col: 0, mobileOrder: 4 },
+                chart: { sizeX: 12, sizeY: 6, row: 6, col: 0, mobileOrder: 5 },
+                map: { sizeX: 12, sizeY: 6, row: 6, col: 12, mobileOrder: 6 },
               },
               gridSettings: {
                 columns: 24,

@@ -9,7 +9,19 @@ export const DEMO_ACCOUNTS = {
   customer: { email: 'customer@meridian.local', password: 'customer' },
 } as const;
 
-const DEMO_DEVICES: { name: string; token: string; customer?: 'A' | 'B'; description: string }[] = [
+/** Where a demo device stands (server-side `latitude` and `longitude`), for the demo dashboard's map. */
+interface Position {
+  latitude: number;
+  longitude: number;
+}
+
+const DEMO_DEVICES: {
+  name: string;
+  token: string;
+  customer?: 'A' | 'B';
+  description: string;
+  position?: Position;
+}[] = [
   {
     name: 'Test Device A1',
     token: 'A1_TEST_TOKEN',
@@ -28,11 +40,17 @@ const DEMO_DEVICES: { name: string; token: string; customer?: 'A' | 'B'; descrip
     customer: 'B',
     description: 'A demo device of Customer B',
   },
-  { name: 'Thermostat T1', token: 'T1_TEST_TOKEN', description: 'A demo thermostat' },
+  {
+    name: 'Thermostat T1',
+    token: 'T1_TEST_TOKEN',
+    description: 'A demo thermostat',
+    position: { latitude: 51.5072, longitude: -0.1276 },
+  },
   {
     name: 'DHT11 Demo Device',
     token: 'DHT11_DEMO_TOKEN',
     description: 'A demo temperature and humidity sensor',
+    position: { latitude: 48.8566, longitude: 2.3522 },
   },
 ];
 
@@ -143,6 +161,25 @@ export async function installDemoData(db: Db): Promise<void> {
           credentialsValue: null,
         })
         .execute();
+      if (device.position) {
+        await trx
+          .insertInto('attributeKv')
+          .values(
+            Object.entries(device.position).map(([key, value]) => ({
+              entityType: 'DEVICE',
+              entityId: id,
+              attributeType: 'SERVER_SCOPE',
+              attributeKey: key,
+              lastUpdateTs: now,
+              boolV: null,
+              strV: null,
+              longV: null,
+              dblV: value,
+              jsonV: null,
+            })),
+          )
+          .execute();
+      }
     }
     const dashboard = demoDashboard({
       thermostat: deviceIds.get('Thermostat T1') ?? '',
