@@ -1,47 +1,29 @@
+import type { Timewindow } from '@meridian/common';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../i18n/useFormatters';
-import { durationParts, type SubscriptionWindow } from './runtime/subscription-window';
+import { TimewindowButton } from '../components/timewindow/TimewindowButton';
 import { dashboardSelectors } from './selectors';
 
-const UNIT_KEYS = {
-  DAYS: 'audit.interval-days',
-  HOURS: 'audit.interval-hours',
-  MINUTES: 'audit.interval-minutes',
-  SECONDS: 'audit.interval-seconds',
-} as const;
-
 /**
- * The viewer's toolbar: the dashboard title and, as text, the time window the widgets show (the
- * time-window panel that changes it comes later). `end` holds what the page adds (user menu).
+ * The viewer's toolbar: the dashboard title and the time window the widgets show, a button opening
+ * the time-window panel. `end` holds what the page adds (user menu).
  */
 export function DashboardToolbar({
   title,
   titleColor,
-  window,
+  timewindow,
+  onTimewindowChange,
   showTimewindow,
   end,
 }: {
   title: string | null;
   titleColor: string | null;
-  window: SubscriptionWindow;
+  timewindow: Timewindow | undefined;
+  onTimewindowChange: (timewindow: Timewindow) => void;
   showTimewindow: boolean;
   end?: ReactNode;
 }) {
-  const { t } = useTranslation();
-  const formats = useFormatters();
-  let windowText: string;
-  if (window.kind === 'realtime') {
-    const { unit, count } = durationParts(window.timewindowMs);
-    windowText = t('dashboard-viewer.realtime-last', { interval: t(UNIT_KEYS[unit], { count }) });
-  } else {
-    windowText = t('dashboard-viewer.history-range', {
-      start: formats.dateTime(window.startTs),
-      end: formats.dateTime(window.endTs),
-    });
-  }
   return (
     <Box
       data-testid={dashboardSelectors.toolbar}
@@ -70,9 +52,12 @@ export function DashboardToolbar({
       )}
       {title === null && <Box sx={{ flex: 1 }} />}
       {showTimewindow && (
-        <Typography data-testid={dashboardSelectors.timewindow} variant="body2" color="text.secondary" noWrap>
-          {windowText}
-        </Typography>
+        <TimewindowButton
+          value={timewindow}
+          onChange={onTimewindowChange}
+          testIdPrefix={dashboardSelectors.timewindow}
+          variant="text"
+        />
       )}
       {end}
     </Box>

@@ -1,6 +1,6 @@
-import type { Dashboard } from '@meridian/common';
+import type { Dashboard, Timewindow } from '@meridian/common';
 import Box from '@mui/material/Box';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { DashboardLayoutView } from './DashboardLayoutView';
 import { DashboardToolbar } from './DashboardToolbar';
 import { DashboardRuntimeContext } from './dashboard-runtime-context';
@@ -24,7 +24,10 @@ export function DashboardViewer({
 }) {
   const model = useMemo(() => restoreDashboard(dashboard.configuration), [dashboard.configuration]);
   const { state } = useDashboardState(model);
-  const window = useMemo(() => subscriptionWindowOf(model.timewindow, Date.now(), localTimeZone()), [model]);
+  // The viewer's time window: the saved one until the viewer changes it (not saved).
+  const [changed, setChanged] = useState<{ model: typeof model; timewindow: Timewindow } | null>(null);
+  const timewindow = changed?.model === model ? changed.timewindow : model.timewindow;
+  const window = useMemo(() => subscriptionWindowOf(timewindow, Date.now(), localTimeZone()), [timewindow]);
   const stateParams = state?.params;
   const runtime = useMemo(
     () => ({ dashboardId: dashboard.id.id, model, stateParams: stateParams ?? {}, window }),
@@ -41,7 +44,8 @@ export function DashboardViewer({
           <DashboardToolbar
             title={model.settings.showTitle ? dashboard.title : null}
             titleColor={model.settings.titleColor}
-            window={window}
+            timewindow={timewindow}
+            onTimewindowChange={(next) => setChanged({ model, timewindow: next })}
             showTimewindow={model.settings.showDashboardTimewindow}
             end={toolbarEnd}
           />

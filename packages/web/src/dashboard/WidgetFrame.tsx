@@ -16,10 +16,13 @@ const styleOf = (value: unknown): CSSProperties =>
 export function WidgetFrame({
   widgetId,
   config,
+  headerEnd,
   children,
 }: {
   widgetId: string;
   config: WidgetConfig;
+  /** Shown at the end of the title row (the widget's own time window). */
+  headerEnd?: ReactNode;
   children: ReactNode;
 }) {
   const showTitle = config.showTitle !== false && Boolean(config.title);
@@ -39,16 +42,21 @@ export function WidgetFrame({
       }}
       style={styleOf(config.widgetStyle)}
     >
-      {showTitle && (
-        <Typography
-          data-testid={dashboardSelectors.widgetTitle}
-          component="h2"
-          noWrap
-          sx={{ fontSize: 16, fontWeight: 400, color: 'inherit', mb: 0.5, flexShrink: 0 }}
-          style={styleOf(config.titleStyle)}
-        >
-          {config.title}
-        </Typography>
+      {(showTitle || headerEnd) && (
+        <div style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0, flexShrink: 0 }}>
+          {showTitle && (
+            <Typography
+              data-testid={dashboardSelectors.widgetTitle}
+              component="h2"
+              noWrap
+              sx={{ fontSize: 16, fontWeight: 400, color: 'inherit', mb: 0.5, flex: 1, minWidth: 0 }}
+              style={styleOf(config.titleStyle)}
+            >
+              {config.title}
+            </Typography>
+          )}
+          {headerEnd && <div style={{ marginLeft: 'auto', minWidth: 0, flexShrink: 1 }}>{headerEnd}</div>}
+        </div>
       )}
       <div style={{ flex: 1, minHeight: 0, position: 'relative' }}>{children}</div>
     </Paper>

@@ -7,6 +7,8 @@ export const dashboardSelectors = {
   layout: 'dashboard-layout',
   widget: (id: string) => `dashboard-widget-${id}`,
   widgetTitle: 'dashboard-widget-title',
+  /** Prefix of a widget's own time-window button: `${widgetTimewindow}-${widgetId}`. */
+  widgetTimewindow: 'dashboard-widget-timewindow',
   widgetMessage: 'dashboard-widget-message',
   notFound: 'dashboard-not-found',
 };

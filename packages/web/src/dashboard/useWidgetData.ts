@@ -15,7 +15,12 @@ import type { DatasourceData } from '../widgets/widget-definition';
 import { useDashboardRuntime } from './dashboard-runtime-context';
 import { alarmDataCommand, alarmSearchStatusOf, reduceAlarmUpdate } from './runtime/alarm-data';
 import type { AliasEntity } from './runtime/alias-resolution';
-import type { SubscriptionWindow } from './runtime/subscription-window';
+import {
+  chartAggregation,
+  type SubscriptionWindow,
+  type WindowAggregation,
+  windowStartTs,
+} from './runtime/subscription-window';
 import {
   type DataMode,
   datasourceCommand,
@@ -28,9 +33,13 @@ import {
 export type WidgetDataStatus = 'loading' | 'noEntity' | 'error' | 'ready';
 
 /** The oldest point a window keeps at this moment. */
-function sinceTsOf(window: SubscriptionWindow, mode: DataMode): number {
+function sinceTsOf(
+  window: SubscriptionWindow,
+  mode: DataMode,
+  aggregation: WindowAggregation | undefined,
+): number {
   if (mode === 'latest') return 0;
-  return window.kind === 'realtime' ? Date.now() - window.timewindowMs : window.startTs;
+  return windowStartTs(window, Date.now(), aggregation);
 }
 
 /** The keys a datasource's widget gets: an alarm widget's alarm fields as they are, else the fetchable ones. */
@@ -47,11 +56,17 @@ export function useWidgetData(
   config: WidgetConfig,
   kind: WidgetType,
   window: SubscriptionWindow,
+  /** Width of the chart in px, for downsampling its reads (time-series widgets). */
+  chartWidth = 0,
 ): { status: WidgetDataStatus; data: DatasourceData[] } {
   const { http } = useServices();
   const socket = useTelemetrySocket();
   const { dashboardId, model, stateParams } = useDashboardRuntime();
   const mode: DataMode = kind === 'timeseries' ? 'timeseries' : 'latest';
+  const aggregation = useMemo(
+    () => (mode === 'timeseries' ? chartAggregation(window, chartWidth) : undefined),
+    [mode, window, chartWidth],
+  );
   const alarmSource = kind === 'alarm' ? (config.alarmSource as Datasource | undefined) : undefined;
   const searchStatus = alarmSearchStatusOf(config.alarmSearchStatus);
   const datasources = useMemo(
@@ -101,13 +116,21 @@ export function useWidgetData(
         return;
       }
       const dataKeys = datasource.dataKeys.filter(isSupportedDataKey);
-      const command = entities ? datasourceCommand(entities, dataKeys, mode, window, Date.now()) : null;
+      const command = entities
+        ? datasourceCommand(entities, dataKeys, mode, window, Date.now(), aggregation)
+        : null;
       if (!command) return;
       stops.push(
         socket.subscribe('entityDataCmds', command, (update) => {
           setValues((current) => {
             const next = [...current];
-            next[index] = reduceUpdate(current[index] ?? [], update, dataKeys, sinceTsOf(window, mode));
+            next[index] = reduceUpdate(
+              current[index] ?? [],
+              update,
+              dataKeys,
+              sinceTsOf(window, mode, aggregation),
+              window.kind === 'realtime' ? aggregation : undefined,
+            );
             return next;
           });
         }),
@@ -116,7 +139,7 @@ export function useWidgetData(
     return () => {
       for (const stop of stops) stop();
     };
-  }, [socket, datasources, listsKey, mode, window, kind, searchStatus]);
+  }, [socket, datasources, listsKey, mode, window, kind, searchStatus, aggregation]);
 
   const data = datasources.map((datasource, index) => ({
     datasource,
