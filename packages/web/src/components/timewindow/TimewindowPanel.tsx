@@ -144,7 +144,13 @@ export function TimewindowPanel({
   const [draft, setDraft] = useState<FullTimewindow>(() =>
     historyOnly ? { ...value, selectedTab: TimewindowType.HISTORY } : value,
   );
-  const initialRange = value.history.fixedTimewindow ?? { startTimeMs: now() - 86_400_000, endTimeMs: now() };
+  // The period fields start from the fixed window, or else from the range the window covers now.
+  const initialRange =
+    value.selectedTab === TimewindowType.HISTORY &&
+    value.history.historyType === HistoryWindowType.FIXED &&
+    value.history.fixedTimewindow
+      ? value.history.fixedTimewindow
+      : { startTimeMs: now() - selectedWindowMs(value), endTimeMs: now() };
   const [start, setStart] = useState(() => toDateTimeInput(initialRange.startTimeMs));
   const [end, setEnd] = useState(() => toDateTimeInput(initialRange.endTimeMs));
   const zones = useMemo(knownTimeZones, []);
@@ -171,19 +177,22 @@ export function TimewindowPanel({
     }
   };
 
-  const update = () => {
+  /** The window Update would apply. */
+  const candidate = (): FullTimewindow => {
     let next = draft;
     if (fixedWindow?.kind === 'fixed') {
       const { startTimeMs, endTimeMs } = fixedWindow;
       next = { ...next, history: { ...next.history, fixedTimewindow: { startTimeMs, endTimeMs } } };
     }
     next = withValidInterval(next);
-    next = {
+    return {
       ...next,
       aggregation: { ...next.aggregation, limit: validLimit(next.aggregation.limit, maxDatapointsLimit) },
     };
-    onUpdate(next);
   };
+  const next = candidate();
+  // As in the reference, Update needs a valid window that differs from the one shown.
+  const changed = JSON.stringify(next) !== JSON.stringify(withValidInterval(value));
 
   const durationSelect = (current: number | undefined, disabled: boolean, set: (ms: number) => void) => (
     <SelectField
@@ -445,7 +454,12 @@ export function TimewindowPanel({
         <Button onClick={onCancel} data-testid={S.cancel}>
           {t('action.cancel')}
         </Button>
-        <Button variant="contained" disabled={fixedInvalid} onClick={update} data-testid={S.update}>
+        <Button
+          variant="contained"
+          disabled={fixedInvalid || !changed}
+          onClick={() => onUpdate(next)}
+          data-testid={S.update}
+        >
           {t('audit.update')}
         </Button>
       </Box>
