@@ -15,6 +15,9 @@ import { WidgetErrorBoundary } from './WidgetErrorBoundary';
 import { WidgetFrame } from './WidgetFrame';
 import { WidgetMessage } from './WidgetMessage';
 
+/** A widget's own window when it saved none: the defaults (one object, so nothing re-subscribes). */
+const NO_TIMEWINDOW: Timewindow = {};
+
 const loading = <CircularProgress size={24} sx={{ position: 'absolute', inset: 0, m: 'auto' }} />;
 
 /** One widget of the layout: its frame, and inside it the widget or what stands in for it. */
@@ -88,15 +91,17 @@ function WidgetBody({
   const { t } = useTranslation();
   const runtime = useDashboardRuntime();
   // A widget with its own time window keeps it; the rest follow the dashboard's.
-  const window = useMemo(
-    () => (ownTimewindow ? subscriptionWindowOf(ownTimewindow, Date.now(), localTimeZone()) : runtime.window),
-    [ownTimewindow, runtime.window],
+  const ownWindow = useMemo(
+    () => (ownTimewindow ? subscriptionWindowOf(ownTimewindow, Date.now(), localTimeZone()) : undefined),
+    [ownTimewindow],
   );
+  const window = ownWindow ?? runtime.window;
   // The chart's width when it first shows, for downsampling its reads (decision 0027).
   const measure = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  const [width, setWidth] = useState<number>();
   useLayoutEffect(() => {
-    setWidth(measure.current?.clientWidth ?? 0);
+    // Once: a Suspense fallback hiding the widget re-runs this with a hidden (0 px) probe.
+    setWidth((known) => known ?? measure.current?.clientWidth ?? 0);
   }, []);
   const { status, data } = useWidgetData(widget.config, definition.kind, window, width);
   const Widget = lazyWidget(definition);

@@ -56,15 +56,18 @@ export function useWidgetData(
   config: WidgetConfig,
   kind: WidgetType,
   window: SubscriptionWindow,
-  /** Width of the chart in px, for downsampling its reads (time-series widgets). */
-  chartWidth = 0,
+  /**
+   * Width of the chart in px, for downsampling its reads; a time-series widget waits for it
+   * (undefined until measured) so it subscribes once.
+   */
+  chartWidth?: number,
 ): { status: WidgetDataStatus; data: DatasourceData[] } {
   const { http } = useServices();
   const socket = useTelemetrySocket();
   const { dashboardId, model, stateParams } = useDashboardRuntime();
   const mode: DataMode = kind === 'timeseries' ? 'timeseries' : 'latest';
   const aggregation = useMemo(
-    () => (mode === 'timeseries' ? chartAggregation(window, chartWidth) : undefined),
+    () => (mode === 'timeseries' ? chartAggregation(window, chartWidth ?? 0) : undefined),
     [mode, window, chartWidth],
   );
   const alarmSource = kind === 'alarm' ? (config.alarmSource as Datasource | undefined) : undefined;
@@ -95,8 +98,10 @@ export function useWidgetData(
   const [values, setValues] = useState<EntityValues[][]>([]);
   const [alarms, setAlarms] = useState<AlarmData[][]>([]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: listsKey stands for entityLists
+  const waiting = mode === 'timeseries' && chartWidth === undefined;
   useEffect(() => {
     const stops: (() => void)[] = [];
+    if (waiting) return undefined;
     setValues(datasources.map((d, i) => initialValues(entityLists[i] ?? [], keysOf(d, kind))));
     setAlarms([]);
     datasources.forEach((datasource, index) => {
@@ -139,7 +144,7 @@ export function useWidgetData(
     return () => {
       for (const stop of stops) stop();
     };
-  }, [socket, datasources, listsKey, mode, window, kind, searchStatus, aggregation]);
+  }, [socket, datasources, listsKey, mode, window, kind, searchStatus, aggregation, waiting]);
 
   const data = datasources.map((datasource, index) => ({
     datasource,
@@ -149,7 +154,7 @@ export function useWidgetData(
   }));
   let status: WidgetDataStatus = 'ready';
   if (resolutions.some((r) => r.isError)) status = 'error';
-  else if (entityLists.some((list) => list === null)) status = 'loading';
+  else if (waiting || entityLists.some((list) => list === null)) status = 'loading';
   else if (datasources.length > 0 && entityLists.every((list) => list?.length === 0)) status = 'noEntity';
   return { status, data };
 }

@@ -13,6 +13,8 @@ import { useTimewindowText } from './useTimewindowText';
 /** Panel sizes of spec 3 §2.3. */
 export const PANEL_MIN_WIDTH = 417;
 export const PANEL_MAX_HEIGHT = 550;
+/** The panel's width: room for a label column and the fields of the fixed period. */
+export const PANEL_WIDTH = 450;
 /** Below this much room under the button the panel opens upward. */
 export const PANEL_ROOM_BELOW = 375;
 /** Narrower screens show the panel full screen. */
@@ -151,11 +153,16 @@ export function TimewindowButton({
           transformOrigin={placement.transformOrigin}
           slotProps={{
             paper: {
+              // One width for both tabs, so the panel does not grow past its place when the tab changes.
               sx: {
                 minWidth: PANEL_MIN_WIDTH,
+                width: PANEL_WIDTH,
                 maxWidth: 'calc(100vw - 32px)',
                 maxHeight: PANEL_MAX_HEIGHT,
                 display: 'flex',
+                flexDirection: 'column',
+                // The sections scroll inside; tabs and buttons stay in view.
+                overflow: 'hidden',
               },
               'data-testid': S.panel,
             } as object,

@@ -82,6 +82,7 @@ function SelectField({
   testId,
   children,
   minWidth = 180,
+  displayEmpty = false,
 }: {
   label: string;
   value: string | number;
@@ -90,6 +91,8 @@ function SelectField({
   testId: string;
   children: ReactNode;
   minWidth?: number;
+  /** Shows the item of the empty value (Browser time) instead of an empty field. */
+  displayEmpty?: boolean;
 }) {
   return (
     <TextField
@@ -100,7 +103,10 @@ function SelectField({
       disabled={disabled}
       onChange={(event) => onChange(event.target.value)}
       sx={{ minWidth, flex: 1 }}
-      slotProps={{ select: { SelectDisplayProps: { 'data-testid': testId } as object } }}
+      slotProps={{
+        select: { displayEmpty, SelectDisplayProps: { 'data-testid': testId } as object },
+        ...(displayEmpty ? { inputLabel: { shrink: true } } : {}),
+      }}
     >
       {children}
     </TextField>
@@ -351,7 +357,7 @@ export function TimewindowPanel({
   const showTimezone = timezone && !draft.hideTimezone;
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}>
       <Tabs
         value={isHistory ? 'history' : 'realtime'}
         onChange={(_event, tab: string) =>
@@ -439,6 +445,7 @@ export function TimewindowPanel({
               value={draft.timezone ?? ''}
               onChange={(zone) => setDraft({ ...draft, timezone: zone || undefined })}
               testId={S.timezone}
+              displayEmpty
             >
               <MenuItem value="">{t('timewindow.browser-time')}</MenuItem>
               {zones.map((zone) => (
