@@ -97,8 +97,8 @@ export function useWidgetData(
 
   const [values, setValues] = useState<EntityValues[][]>([]);
   const [alarms, setAlarms] = useState<AlarmData[][]>([]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: listsKey stands for entityLists
   const waiting = mode === 'timeseries' && chartWidth === undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listsKey stands for entityLists
   useEffect(() => {
     const stops: (() => void)[] = [];
     if (waiting) return undefined;
