@@ -53,7 +53,7 @@ function KnownWidget({ widget, definition }: { widget: DashboardWidget; definiti
   const ownTimewindow = own
     ? changed && changed.saved === saved
       ? changed.timewindow
-      : (saved ?? {})
+      : (saved ?? NO_TIMEWINDOW)
     : undefined;
   const headerEnd =
     ownTimewindow && widget.config.displayTimewindow !== false ? (

@@ -319,25 +319,23 @@ export function TimewindowPanel({
         'fixed',
         t('audit.time-period'),
         S.fixed,
-        <>
-          {(['start', 'end'] as const).map((which) => (
-            <TextField
-              key={which}
-              size="small"
-              type="datetime-local"
-              disabled={historyKind !== 'fixed'}
-              label={which === 'start' ? t('audit.from') : t('audit.to')}
-              value={which === 'start' ? start : end}
-              onChange={(event) => setFixedText(which, event.target.value)}
-              error={which === 'end' && fixedInvalid}
-              helperText={which === 'end' && fixedInvalid ? t('audit.period-invalid') : undefined}
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: { 'data-testid': which === 'start' ? S.start : S.end },
-              }}
-            />
-          ))}
-        </>,
+        (['start', 'end'] as const).map((which) => (
+          <TextField
+            key={which}
+            size="small"
+            type="datetime-local"
+            disabled={historyKind !== 'fixed'}
+            label={which === 'start' ? t('audit.from') : t('audit.to')}
+            value={which === 'start' ? start : end}
+            onChange={(event) => setFixedText(which, event.target.value)}
+            error={which === 'end' && fixedInvalid}
+            helperText={which === 'end' && fixedInvalid ? t('audit.period-invalid') : undefined}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': which === 'start' ? S.start : S.end },
+            }}
+          />
+        )),
       )}
       {option(
         'quick',

@@ -11,7 +11,6 @@ import {
   quickIntervalDurationMs,
   RealtimeWindowType,
   type restoreTimewindow,
-  type Timewindow,
   TimewindowType,
 } from '@meridian/common';
 

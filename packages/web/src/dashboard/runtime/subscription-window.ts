@@ -95,7 +95,7 @@ export function chartAggregation(
   chartWidthPx: number,
 ): WindowAggregation | undefined {
   const aggregation = window.aggregation;
-  if (!aggregation || aggregation.type !== 'NONE') return aggregation;
+  if (aggregation?.type !== 'NONE') return aggregation;
   const points = Math.min(MAX_TS_INTERVALS, Math.max(MIN_CHART_POINTS, Math.round(chartWidthPx) || 0));
   const windowMs = windowLengthMs(window);
   const needed = windowMs / points;
