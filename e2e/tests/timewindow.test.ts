@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
 import { selectors } from '../../packages/web/src/selectors';
 import { launchBrowser, newPage, screenshot, tid } from '../support/browser';
-import { api, loginToken, type RunningServer, startServer } from '../support/server';
+import { api, deviceIdByName, loginToken, type RunningServer, startServer } from '../support/server';
 import { signIn } from '../support/session';
 
 /**
@@ -120,13 +120,7 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   const token = await loginToken(server, 'tenant@meridian.local', 'tenant');
-  const device = await api<{ id: { id: string } }>(
-    server,
-    'GET',
-    `/api/tenant/devices?deviceName=${encodeURIComponent(DEVICE)}`,
-    { token },
-  );
-  const deviceId = device.body.id.id;
+  const deviceId = await deviceIdByName(server, token, DEVICE);
   // A temperature every minute over the last two hours.
   const now = Date.now();
   const points = Array.from({ length: 120 }, (_, i) => ({
