@@ -1,6 +1,11 @@
 import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS, TimewindowType } from '@meridian/common';
 import { describe, expect, it } from 'vitest';
-import { chartAggregation, subscriptionWindowOf, windowStartTs } from './subscription-window';
+import {
+  chartAggregation,
+  subscriptionRange,
+  subscriptionWindowOf,
+  windowStartTs,
+} from './subscription-window';
 
 const NOW = Date.UTC(2024, 4, 10, 12, 0, 30);
 
@@ -44,6 +49,29 @@ describe('subscription window', () => {
       startTs: Date.UTC(2024, 4, 9, 15),
       endTs: Date.UTC(2024, 4, 10, 15),
     });
+  });
+
+  it('covers the calendar range of a current interval in realtime, to now for the "so far" ones', () => {
+    const day = subscriptionWindowOf(
+      { realtime: { realtimeType: 1, quickInterval: 'CURRENT_DAY', interval: HOUR_MS } },
+      NOW,
+      'UTC',
+    );
+    const midnight = Date.UTC(2024, 4, 10);
+    expect(day).toMatchObject({
+      kind: 'realtime',
+      timewindowMs: DAY_MS,
+      current: { startTs: midnight, endTs: midnight + DAY_MS },
+    });
+    expect(subscriptionRange(day, NOW)).toEqual({ startTs: midnight, endTs: midnight + DAY_MS });
+    expect(windowStartTs(day, NOW)).toBe(midnight);
+    const soFar = subscriptionWindowOf(
+      { realtime: { realtimeType: 1, quickInterval: 'CURRENT_DAY_SO_FAR' } },
+      NOW,
+      'UTC',
+    );
+    expect(soFar).toMatchObject({ current: { startTs: midnight } });
+    expect(subscriptionRange(soFar, NOW + 5000)).toEqual({ startTs: midnight, endTs: NOW + 5000 });
   });
 
   it('aligns the start of an aggregated rolling window to its buckets', () => {

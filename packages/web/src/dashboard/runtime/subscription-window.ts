@@ -1,8 +1,10 @@
 import {
   type AggregationType,
   aggregationLimit,
+  alignToInterval,
   boundIntervalToWindow,
   HistoryWindowType,
+  isSoFarQuickInterval,
   MAX_TS_INTERVALS,
   PREDEFINED_AGGREGATION_INTERVALS,
   quickIntervalDurationMs,
@@ -29,7 +31,15 @@ export interface WindowAggregation {
  * with the aggregation its points are read with.
  */
 export type SubscriptionWindow = (
-  | { kind: 'realtime'; timewindowMs: number }
+  | {
+      kind: 'realtime';
+      timewindowMs: number;
+      /**
+       * A "current …" interval (spec 2 §4): its calendar start, and its end (none for the "so far"
+       * ones, which end now). Without it the window is the last `timewindowMs` up to now.
+       */
+      current?: { startTs: number; endTs?: number };
+    }
   | { kind: 'history'; startTs: number; endTs: number }
 ) & { aggregation?: WindowAggregation };
 
@@ -67,11 +77,19 @@ export function subscriptionWindowOf(
     return withAggregation({ kind: 'history', ...range }, range.endTs - range.startTs, history.interval);
   }
   const realtime = window.realtime;
-  // A "current …" interval rolls like the last N ms of its nominal length.
-  const timewindowMs =
-    realtime.realtimeType === RealtimeWindowType.INTERVAL && realtime.quickInterval
-      ? quickIntervalDurationMs(realtime.quickInterval)
-      : (realtime.timewindowMs ?? 60_000);
+  if (realtime.realtimeType === RealtimeWindowType.INTERVAL && realtime.quickInterval) {
+    // A "current …" interval covers its calendar range (to now for "so far") and follows new data.
+    const range = quickIntervalRange(realtime.quickInterval, nowMs, timeZone);
+    const soFar = isSoFarQuickInterval(realtime.quickInterval);
+    const current = soFar
+      ? { startTs: range.startTimeMs }
+      : { startTs: range.startTimeMs, endTs: range.endTimeMs };
+    const timewindowMs = range.endTimeMs - range.startTimeMs;
+    // Its grouping follows the interval's nominal length, as the reference sizes it.
+    const nominal = quickIntervalDurationMs(realtime.quickInterval);
+    return withAggregation({ kind: 'realtime', timewindowMs, current }, nominal, realtime.interval);
+  }
+  const timewindowMs = realtime.timewindowMs ?? 60_000;
   return withAggregation({ kind: 'realtime', timewindowMs }, timewindowMs, realtime.interval);
 }
 
@@ -113,6 +131,9 @@ export function windowStartTs(
 ): number {
   if (window.kind === 'history') return window.startTs;
   const agg = aggregation ?? window.aggregation;
+  if (window.current) {
+    return agg ? alignToInterval(window.current.startTs, agg.intervalMs, agg.type) : window.current.startTs;
+  }
   return agg
     ? realtimeWindowStart(nowMs, window.timewindowMs, agg.intervalMs, agg.type)
     : nowMs - window.timewindowMs;
@@ -127,9 +148,9 @@ export function subscriptionRange(
   window: SubscriptionWindow,
   nowMs: number,
 ): { startTs: number; endTs: number } {
-  return window.kind === 'realtime'
-    ? { startTs: nowMs - window.timewindowMs, endTs: nowMs }
-    : { startTs: window.startTs, endTs: window.endTs };
+  if (window.kind === 'history') return { startTs: window.startTs, endTs: window.endTs };
+  if (window.current) return { startTs: window.current.startTs, endTs: window.current.endTs ?? nowMs };
+  return { startTs: nowMs - window.timewindowMs, endTs: nowMs };
 }
 
 /** The browser's time zone, for quick intervals that follow the calendar. */

@@ -82,9 +82,10 @@ export function datasourceCommand(
     : { interval: 0, limit: TIMESERIES_POINT_LIMIT, agg: 'NONE' as const };
   if (window.kind === 'realtime') {
     const startTs = windowStartTs(window, nowMs, aggregation);
+    const endTs = window.current?.endTs ?? nowMs;
     return {
       query,
-      tsCmd: { keys: names, startTs, timeWindow: nowMs - startTs, ...limits },
+      tsCmd: { keys: names, startTs, timeWindow: endTs - startTs, ...limits },
     };
   }
   return { query, historyCmd: { keys: names, startTs: window.startTs, endTs: window.endTs, ...limits } };
