@@ -126,6 +126,14 @@ describe('time-window button and panel', () => {
     expect(within(panel).getByTestId(S.update)).toBeInTheDocument();
   });
 
+  it('keeps the grouping interval when only the aggregation type is hidden', async () => {
+    const { user } = setup({ hideAggregation: true, realtime: { timewindowMs: HOUR_MS } });
+    await user.click(screen.getByTestId(S.button));
+    const panel = await screen.findByTestId(S.panel);
+    expect(within(panel).queryByTestId(S.aggregation)).not.toBeInTheDocument();
+    expect(within(panel).getByTestId(S.groupingInterval)).toHaveTextContent('10 seconds');
+  });
+
   it('keeps only the History tab for history-only tables', async () => {
     const { user } = setup(
       { realtime: { timewindowMs: MINUTE_MS } },

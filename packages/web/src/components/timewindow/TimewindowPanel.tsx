@@ -147,8 +147,9 @@ export function TimewindowPanel({
   const { t } = useTranslation();
   const text = useTimewindowText();
   const S = timewindowTestIds(testIdPrefix);
+  // The grouping interval shown is one the window allows (a saved 1 s on an hour becomes 10 s).
   const [draft, setDraft] = useState<FullTimewindow>(() =>
-    historyOnly ? { ...value, selectedTab: TimewindowType.HISTORY } : value,
+    withValidInterval(historyOnly ? { ...value, selectedTab: TimewindowType.HISTORY } : value),
   );
   // The period fields start from the fixed window, or else from the range the window covers now.
   const initialRange =
@@ -350,6 +351,7 @@ export function TimewindowPanel({
 
   const aggType = draft.aggregation.type;
   const windowMs = selectedWindowMs(draft);
+  // The reference hides the type (with max values) and the grouping interval separately.
   const showAggregation = aggregation && !draft.hideAggregation;
   const showGrouping = aggregation && !draft.hideAggInterval && aggType !== 'NONE';
   const showTimezone = timezone && !draft.hideTimezone;
@@ -384,25 +386,27 @@ export function TimewindowPanel({
         }}
       >
         {!draft.hideInterval && (isHistory ? historySection : realtimeSection)}
-        {showAggregation && (
+        {(showAggregation || showGrouping) && (
           <>
             <Divider />
             <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-              <SelectField
-                label={t('timewindow.aggregation')}
-                value={aggType}
-                onChange={(type) =>
-                  change({ ...draft, aggregation: { ...draft.aggregation, type: type as AggregationType } })
-                }
-                testId={S.aggregation}
-              >
-                {PANEL_AGGREGATION_TYPES.map((type) => (
-                  <MenuItem key={type} value={type}>
-                    {t(AGGREGATION_KEYS[type])}
-                  </MenuItem>
-                ))}
-              </SelectField>
-              {aggType === 'NONE' && (
+              {showAggregation && (
+                <SelectField
+                  label={t('timewindow.aggregation')}
+                  value={aggType}
+                  onChange={(type) =>
+                    change({ ...draft, aggregation: { ...draft.aggregation, type: type as AggregationType } })
+                  }
+                  testId={S.aggregation}
+                >
+                  {PANEL_AGGREGATION_TYPES.map((type) => (
+                    <MenuItem key={type} value={type}>
+                      {t(AGGREGATION_KEYS[type])}
+                    </MenuItem>
+                  ))}
+                </SelectField>
+              )}
+              {showAggregation && aggType === 'NONE' && (
                 <TextField
                   size="small"
                   type="number"
