@@ -173,6 +173,8 @@ describe('time-window panel', () => {
     }));
     expect(size.width).toBeGreaterThanOrEqual(417);
     expect(size.height).toBeLessThanOrEqual(550);
+    // The panel has grown in (its tab indicator is measured at full size).
+    await page.waitForTimeout(400);
     await screenshot(page, 'timewindow-panel-desktop');
 
     await page.click(tid(`${TW}-tab-history`));

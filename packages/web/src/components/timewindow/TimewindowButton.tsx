@@ -3,8 +3,9 @@ import AccessTime from '@mui/icons-material/AccessTime';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import Popover, { type PopoverOrigin } from '@mui/material/Popover';
+import type { TabsActions } from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TimewindowPanel, timewindowTestIds } from './TimewindowPanel';
 import type { FullTimewindow } from './timewindow-model';
@@ -77,6 +78,7 @@ export function TimewindowButton({
   const text = useTimewindowText();
   const fullScreen = useMediaQuery(`(max-width:${PANEL_FULL_SCREEN_BELOW - 0.05}px)`);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const tabsAction = useRef<TabsActions>(null);
   const [placement, setPlacement] = useState(() =>
     panelPlacement({ top: 0, bottom: 0, left: 0, right: 0 }, { width: 1e6, height: 1e6 }),
   );
@@ -113,6 +115,7 @@ export function TimewindowButton({
       maxDatapointsLimit={maxDatapointsLimit}
       testIdPrefix={testIdPrefix}
       now={now}
+      tabsAction={tabsAction}
     />
   );
 
@@ -152,6 +155,8 @@ export function TimewindowButton({
           anchorOrigin={placement.anchorOrigin}
           transformOrigin={placement.transformOrigin}
           slotProps={{
+            // The tab indicator was measured while the panel grew in: measure it again at full size.
+            transition: { onEntered: () => tabsAction.current?.updateIndicator() },
             paper: {
               // One width for both tabs, so the panel does not grow past its place when the tab changes.
               sx: {

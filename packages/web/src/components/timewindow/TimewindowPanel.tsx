@@ -17,9 +17,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
+import Tabs, { type TabsActions } from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, type Ref, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromDateTimeInput, toDateTimeInput } from '../../i18n/date-time';
 import { fixedWindowOf } from '../entity-tabs/history-window/history-window';
@@ -126,6 +126,8 @@ export interface TimewindowPanelProps {
   maxDatapointsLimit?: number;
   testIdPrefix: string;
   now: () => number;
+  /** Lets the opener re-measure the tab indicator once the panel has grown in. */
+  tabsAction?: Ref<TabsActions>;
 }
 
 /**
@@ -143,6 +145,7 @@ export function TimewindowPanel({
   maxDatapointsLimit = DEFAULT_MAX_DATAPOINTS_LIMIT,
   testIdPrefix,
   now,
+  tabsAction,
 }: TimewindowPanelProps) {
   const { t } = useTranslation();
   const text = useTimewindowText();
@@ -359,6 +362,7 @@ export function TimewindowPanel({
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}>
       <Tabs
+        action={tabsAction}
         value={isHistory ? 'history' : 'realtime'}
         onChange={(_event, tab: string) =>
           change({
