@@ -47,3 +47,15 @@ export async function loginToken(server: RunningServer, username: string, passwo
     throw new Error(`login of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.token;
 }
+
+/** The id of a tenant device found by its name (the demo devices, or ones a test created). */
+export async function deviceIdByName(server: RunningServer, token: string, name: string): Promise<string> {
+  const res = await api<{ id: { id: string } }>(
+    server,
+    'GET',
+    `/api/tenant/devices?deviceName=${encodeURIComponent(name)}`,
+    { token },
+  );
+  if (res.status !== 200) throw new Error(`device ${name} not found: ${res.status}`);
+  return res.body.id.id;
+}

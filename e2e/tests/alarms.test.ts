@@ -84,7 +84,7 @@ describe('alarms tab', () => {
 
     await page.click(tid(T.detailsTab('alarms')));
     await rowOf(page, 'alarms', ALARM_TYPE).waitFor();
-    expect(await page.textContent(tid(AL.timewindow))).toBe('Last 30 days');
+    expect(await page.textContent(tid(AL.timewindow))).toBe('Realtime – last 30 days');
     expect((await rowsOf(page, 'alarms'))[0]?.slice(2, 6)).toEqual([
       DEVICE,
       ALARM_TYPE,

@@ -4,7 +4,7 @@ import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
 import { alarmsTableSelectors } from '../../packages/web/src/widgets/alarms-table/selectors';
 import { simpleCardSelectors } from '../../packages/web/src/widgets/simple-card/selectors';
 import { launchBrowser, newPage, screenshot, tid } from '../support/browser';
-import { api, loginToken, type RunningServer, startServer } from '../support/server';
+import { api, deviceIdByName, loginToken, type RunningServer, startServer } from '../support/server';
 import { openSignedIn } from '../support/session';
 
 let server: RunningServer;
@@ -117,19 +117,13 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   const token = await loginToken(server, 'tenant@meridian.local', 'tenant');
-  const device = await api<{ id: { id: string } }>(
-    server,
-    'GET',
-    `/api/tenant/devices?deviceName=${encodeURIComponent(DEVICE)}`,
-    { token },
-  );
+  deviceId = await deviceIdByName(server, token, DEVICE);
   const saved = await api<{ id: { id: string } }>(server, 'POST', '/api/dashboard', {
     token,
-    body: dashboardJson(device.body.id.id),
+    body: dashboardJson(deviceId),
   });
   expect(saved.status).toBe(200);
   dashboardId = saved.body.id.id;
-  deviceId = device.body.id.id;
   const made = await api<{ assignedCustomers: { customerId: { id: string }; public: boolean }[] }>(
     server,
     'POST',
@@ -140,7 +134,7 @@ beforeAll(async () => {
   const customer = made.body.assignedCustomers.find((c) => c.public);
   publicId = customer?.customerId.id ?? '';
   // The public customer sees only public entities: the device is made public too.
-  const devicePublic = await api(server, 'POST', `/api/customer/public/device/${device.body.id.id}`, {
+  const devicePublic = await api(server, 'POST', `/api/customer/public/device/${deviceId}`, {
     token,
   });
   expect(devicePublic.status).toBe(200);

@@ -214,7 +214,7 @@ describe('entity details tabs', () => {
     await page.waitForSelector(tid(T.root('audit-logs')));
     await rowOf(page, 'audit-logs', 'Login').first().waitFor();
     await rowOf(page, 'audit-logs', 'Relation updated').first().waitFor();
-    expect(await page.textContent(tid(L.timewindow))).toBe('Last 1 day');
+    expect(await page.textContent(tid(L.timewindow))).toBe('History – last 1 day');
     expect(await page.title()).toBe('Meridian | Audit logs');
     await picture(page, 'audit-logs-page');
     await page.click(tid(L.timewindow));

@@ -1,26 +1,20 @@
+import type { Timewindow } from '@meridian/common';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../i18n/useFormatters';
-import { durationParts, type SubscriptionWindow } from './runtime/subscription-window';
+import { TimewindowButton } from '../components/timewindow/TimewindowButton';
 import { dashboardSelectors } from './selectors';
-
-const UNIT_KEYS = {
-  DAYS: 'audit.interval-days',
-  HOURS: 'audit.interval-hours',
-  MINUTES: 'audit.interval-minutes',
-  SECONDS: 'audit.interval-seconds',
-} as const;
 
 /**
  * The viewer's toolbar: the dashboard title, the state selector (`states`), the time window the
- * widgets show and the viewer's buttons (`buttons`). `end` holds what the page adds (user menu).
+ * widgets show (a button opening the time-window panel) and the viewer's buttons (`buttons`).
+ * `end` holds what the page adds (user menu).
  */
 export function DashboardToolbar({
   title,
   titleColor,
-  window,
+  timewindow,
+  onTimewindowChange,
   showTimewindow,
   states,
   buttons,
@@ -28,24 +22,13 @@ export function DashboardToolbar({
 }: {
   title: string | null;
   titleColor: string | null;
-  window: SubscriptionWindow;
+  timewindow: Timewindow | undefined;
+  onTimewindowChange: (timewindow: Timewindow) => void;
   showTimewindow: boolean;
   states?: ReactNode;
   buttons?: ReactNode;
   end?: ReactNode;
 }) {
-  const { t } = useTranslation();
-  const formats = useFormatters();
-  let windowText: string;
-  if (window.kind === 'realtime') {
-    const { unit, count } = durationParts(window.timewindowMs);
-    windowText = t('dashboard-viewer.realtime-last', { interval: t(UNIT_KEYS[unit], { count }) });
-  } else {
-    windowText = t('dashboard-viewer.history-range', {
-      start: formats.dateTime(window.startTs),
-      end: formats.dateTime(window.endTs),
-    });
-  }
   return (
     <Box
       data-testid={dashboardSelectors.toolbar}
@@ -75,9 +58,12 @@ export function DashboardToolbar({
       {states}
       <Box sx={{ flex: 1 }} />
       {showTimewindow && (
-        <Typography data-testid={dashboardSelectors.timewindow} variant="body2" color="text.secondary" noWrap>
-          {windowText}
-        </Typography>
+        <TimewindowButton
+          value={timewindow}
+          onChange={onTimewindowChange}
+          testIdPrefix={dashboardSelectors.timewindow}
+          variant="text"
+        />
       )}
       {buttons}
       {end}

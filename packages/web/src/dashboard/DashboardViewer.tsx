@@ -1,4 +1,4 @@
-import type { Dashboard, WidgetAction } from '@meridian/common';
+import type { Dashboard, Timewindow, WidgetAction } from '@meridian/common';
 import Box from '@mui/material/Box';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +41,10 @@ export function DashboardViewer({
   const { authUser } = useAuthState();
   const model = useMemo(() => restoreDashboard(dashboard.configuration), [dashboard.configuration]);
   const { stack, state, openStates } = useDashboardState(model);
-  const window = useMemo(() => subscriptionWindowOf(model.timewindow, Date.now(), localTimeZone()), [model]);
+  // The viewer's time window: the saved one until the viewer changes it (not saved).
+  const [changed, setChanged] = useState<{ model: typeof model; timewindow: Timewindow } | null>(null);
+  const timewindow = changed?.model === model ? changed.timewindow : model.timewindow;
+  const window = useMemo(() => subscriptionWindowOf(timewindow, Date.now(), localTimeZone()), [timewindow]);
   const [overlay, setOverlay] = useState<OverlayState | null>(null);
   const viewer = useRef<HTMLDivElement>(null);
   const runCustom = useCallback(
@@ -98,7 +101,8 @@ export function DashboardViewer({
           <DashboardToolbar
             title={settings.showTitle ? dashboard.title : null}
             titleColor={settings.titleColor}
-            window={window}
+            timewindow={timewindow}
+            onTimewindowChange={(next) => setChanged({ model, timewindow: next })}
             showTimewindow={settings.showDashboardTimewindow}
             states={<DashboardStates model={model} stack={stack} openStates={openStates} />}
             buttons={

@@ -33,6 +33,7 @@ export function WidgetFrame({
   headerActions = [],
   onHeaderAction,
   onExport,
+  headerEnd,
   children,
 }: {
   widgetId: string;
@@ -41,6 +42,8 @@ export function WidgetFrame({
   onHeaderAction?: (action: WidgetAction, anchor: HTMLElement) => void;
   /** Downloads the widget's data as CSV; no export button without it. */
   onExport?: () => void;
+  /** Shown in the title row before the buttons (the widget's own time window). */
+  headerEnd?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -139,9 +142,10 @@ export function WidgetFrame({
       }}
       style={styleOf(config.widgetStyle)}
     >
-      {showTitle ? (
+      {showTitle || headerEnd ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5, flexShrink: 0, minHeight: 28 }}>
           {tooltip && title ? <Tooltip title={tooltip}>{title}</Tooltip> : title}
+          {headerEnd && <Box sx={{ ml: 'auto', minWidth: 0, flexShrink: 1 }}>{headerEnd}</Box>}
           {buttons}
         </Box>
       ) : (

@@ -1,8 +1,9 @@
-import type { WidgetType } from '@meridian/common';
+import type { Timewindow, WidgetType } from '@meridian/common';
 import CircularProgress from '@mui/material/CircularProgress';
-import { type RefObject, Suspense, useMemo, useRef } from 'react';
+import { type ReactNode, type RefObject, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCsv } from '../components/entity-table/download';
+import { TimewindowButton } from '../components/timewindow/TimewindowButton';
 import { findWidget } from '../widgets/registry';
 import type { DatasourceData, WidgetDefinition } from '../widgets/widget-definition';
 import { actionsOf } from './actions/widget-actions';
@@ -13,6 +14,7 @@ import { lazyWidget } from './lazy-widget';
 import type { DashboardWidget } from './runtime/dashboard-model';
 import { rpcDataConfig, targetDeviceOf } from './runtime/rpc-target';
 import { localTimeZone, subscriptionRange, subscriptionWindowOf } from './runtime/subscription-window';
+import { dashboardSelectors } from './selectors';
 import { useWidgetData } from './useWidgetData';
 import { WidgetErrorBoundary } from './WidgetErrorBoundary';
 import { WidgetFrame } from './WidgetFrame';
@@ -20,6 +22,9 @@ import { WidgetMessage } from './WidgetMessage';
 
 /** The widget kinds with data to export (not static or RPC widgets). */
 const EXPORTABLE_KINDS: readonly WidgetType[] = ['timeseries', 'latest', 'alarm'];
+
+/** A widget's own window when it saved none: the defaults (one object, so nothing re-subscribes). */
+const NO_TIMEWINDOW: Timewindow = {};
 
 const loading = <CircularProgress size={24} sx={{ position: 'absolute', inset: 0, m: 'auto' }} />;
 
@@ -44,7 +49,11 @@ export function WidgetHost({ widget }: { widget: DashboardWidget }) {
   return <KnownWidget widget={widget} definition={definition} />;
 }
 
-/** A widget the console has: its frame with header actions, and its actions for the widget itself. */
+/**
+ * A widget the console has: its frame with header actions, CSV export and, for a widget with
+ * `useDashboardTimewindow: false`, its own time window, which the viewer may change from the header
+ * when `displayTimewindow` is on (session only); and its actions for the widget itself.
+ */
 function KnownWidget({ widget, definition }: { widget: DashboardWidget; definition: WidgetDefinition }) {
   const { t } = useTranslation();
   const { runAction } = useDashboardRuntime();
@@ -53,6 +62,23 @@ function KnownWidget({ widget, definition }: { widget: DashboardWidget; definiti
     () => ({ of: (sourceId) => actionsOf(config, sourceId), run: runAction }),
     [config, runAction],
   );
+  const own = config.useDashboardTimewindow === false;
+  const [changed, setChanged] = useState<{ saved: unknown; timewindow: Timewindow } | null>(null);
+  const saved = config.timewindow;
+  const ownTimewindow = own
+    ? changed && changed.saved === saved
+      ? changed.timewindow
+      : (saved ?? NO_TIMEWINDOW)
+    : undefined;
+  const headerEnd =
+    ownTimewindow && config.displayTimewindow !== false ? (
+      <TimewindowButton
+        value={ownTimewindow}
+        onChange={(timewindow) => setChanged({ saved, timewindow })}
+        testIdPrefix={`${dashboardSelectors.widgetTimewindow}-${widget.id}`}
+        variant="text"
+      />
+    ) : undefined;
   // The data the widget shows now, read when the user exports it.
   const shownData = useRef<DatasourceData[]>([]);
   const exportable = EXPORTABLE_KINDS.includes(definition.kind) && config.enableDataExport !== false;
@@ -72,6 +98,7 @@ function KnownWidget({ widget, definition }: { widget: DashboardWidget; definiti
         headerActions={actions.of('headerButton')}
         onHeaderAction={(action, anchor) => runAction(action, {}, anchor)}
         onExport={exportable ? exportCsv : undefined}
+        headerEnd={headerEnd}
       >
         <WidgetErrorBoundary
           fallback={(error) => (
@@ -79,7 +106,12 @@ function KnownWidget({ widget, definition }: { widget: DashboardWidget; definiti
           )}
         >
           <Suspense fallback={loading}>
-            <WidgetBody widget={widget} definition={definition} shownData={shownData} />
+            <WidgetBody
+              widget={widget}
+              definition={definition}
+              ownTimewindow={ownTimewindow}
+              shownData={shownData}
+            />
           </Suspense>
         </WidgetErrorBoundary>
       </WidgetFrame>
@@ -90,42 +122,58 @@ function KnownWidget({ widget, definition }: { widget: DashboardWidget; definiti
 function WidgetBody({
   widget,
   definition,
+  ownTimewindow,
   shownData,
 }: {
   widget: DashboardWidget;
   definition: WidgetDefinition;
+  ownTimewindow: Timewindow | undefined;
   shownData: RefObject<DatasourceData[]>;
 }) {
   const { t } = useTranslation();
   const runtime = useDashboardRuntime();
-  const ownWindow = widget.config.useDashboardTimewindow === false ? widget.config.timewindow : undefined;
   // A widget with its own time window keeps it; the rest follow the dashboard's.
-  const window = useMemo(
-    () => (ownWindow ? subscriptionWindowOf(ownWindow, Date.now(), localTimeZone()) : runtime.window),
-    [ownWindow, runtime.window],
+  const ownWindow = useMemo(
+    () => (ownTimewindow ? subscriptionWindowOf(ownTimewindow, Date.now(), localTimeZone()) : undefined),
+    [ownTimewindow],
   );
+  const window = ownWindow ?? runtime.window;
+  // The chart's width when it first shows, for downsampling its reads (decision 0028).
+  const measure = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number>();
+  useLayoutEffect(() => {
+    // Once: a Suspense fallback hiding the widget re-runs this with a hidden (0 px) probe.
+    setWidth((known) => known ?? measure.current?.clientWidth ?? 0);
+  }, []);
   const isRpc = definition.kind === 'rpc';
   // An RPC widget subscribes its target device (and the key it follows) instead of datasources.
   const dataConfig = useMemo(
     () => (isRpc ? rpcDataConfig(widget.config, definition.valueSource) : widget.config),
     [isRpc, widget.config, definition.valueSource],
   );
-  const { status, data, scriptError } = useWidgetData(dataConfig, definition.kind, window);
+  const { status, data, scriptError } = useWidgetData(dataConfig, definition.kind, window, width);
   shownData.current = data;
   const Widget = lazyWidget(definition);
-  if (status === 'loading') return loading;
-  if (status === 'error') return <WidgetMessage text={t('dashboard-viewer.aliases-failed')} />;
-  // A failing tenant function (post-processing, function key) shows in this widget only.
-  if (scriptError) return <WidgetMessage text={t('dashboard-viewer.script-error')} detail={scriptError} />;
   const range = subscriptionRange(window, Date.now());
-  if (isRpc) {
+  let body: ReactNode;
+  if (status === 'loading') body = loading;
+  else if (status === 'error') body = <WidgetMessage text={t('dashboard-viewer.aliases-failed')} />;
+  // A failing tenant function (post-processing, function key) shows in this widget only.
+  else if (scriptError)
+    body = <WidgetMessage text={t('dashboard-viewer.script-error')} detail={scriptError} />;
+  else if (isRpc) {
     // No target device is the widget's own message, as in the reference.
     const rpc = {
       device: targetDeviceOf(data[0]?.entities.map((values) => values.entity)),
       readOnly: runtime.readOnly,
     };
-    return <Widget config={widget.config} data={data} range={range} rpc={rpc} />;
-  }
-  if (status === 'noEntity') return <WidgetMessage text={t('dashboard-viewer.no-entity-found')} />;
-  return <Widget config={widget.config} data={data} range={range} />;
+    body = <Widget config={widget.config} data={data} range={range} rpc={rpc} />;
+  } else if (status === 'noEntity') body = <WidgetMessage text={t('dashboard-viewer.no-entity-found')} />;
+  else body = <Widget config={widget.config} data={data} range={range} />;
+  return (
+    <>
+      <div ref={measure} aria-hidden style={{ position: 'absolute', left: 0, right: 0, top: 0, height: 0 }} />
+      {body}
+    </>
+  );
 }

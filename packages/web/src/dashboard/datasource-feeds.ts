@@ -15,7 +15,7 @@ import {
   postProcessJobs,
   readPostResults,
 } from './runtime/post-processing';
-import type { SubscriptionWindow } from './runtime/subscription-window';
+import type { SubscriptionWindow, WindowAggregation } from './runtime/subscription-window';
 import {
   type DataMode,
   datasourceCommand,
@@ -37,6 +37,8 @@ export interface FeedContext {
   mode: DataMode;
   window: SubscriptionWindow;
   /** The oldest point the window keeps at this moment. */
+  /** How a time-series widget's reads are aggregated (the time window's, or downsampling). */
+  aggregation?: WindowAggregation | undefined;
   sinceTs: () => number;
   update: (index: number, next: (current: EntityValues[]) => EntityValues[]) => void;
   fail: (message: string) => void;
@@ -51,10 +53,19 @@ export function startEntityFeed(
   entities: readonly AliasEntity[],
   dataKeys: readonly DataKey[],
 ): () => void {
-  const command = datasourceCommand(entities, dataKeys, context.mode, context.window, Date.now());
+  const command = datasourceCommand(
+    entities,
+    dataKeys,
+    context.mode,
+    context.window,
+    Date.now(),
+    context.aggregation,
+  );
   if (!command) return () => undefined;
+  // Live points of an aggregated realtime window are folded into its current interval.
+  const liveAggregation = context.window.kind === 'realtime' ? context.aggregation : undefined;
   const reduce = (current: EntityValues[], update: EntityDataUpdate) =>
-    reduceUpdate(current, update, dataKeys, context.sinceTs());
+    reduceUpdate(current, update, dataKeys, context.sinceTs(), liveAggregation);
   if (!dataKeys.some(hasPostProcessing)) {
     return context.socket.subscribe('entityDataCmds', command, (update) =>
       context.update(index, (current) => reduce(current, update)),

@@ -16,6 +16,8 @@ export const dashboardSelectors = {
   widgetHeaderAction: 'dashboard-widget-header-action',
   widgetFullscreen: 'dashboard-widget-fullscreen',
   widgetExport: 'dashboard-widget-export',
+  /** Prefix of a widget's own time-window button: `${widgetTimewindow}-${widgetId}`. */
+  widgetTimewindow: 'dashboard-widget-timewindow',
   widgetMessage: 'dashboard-widget-message',
   notFound: 'dashboard-not-found',
 };

@@ -19,7 +19,12 @@ import { alarmDataCommand, alarmSearchStatusOf, reduceAlarmUpdate } from './runt
 import type { AliasEntity } from './runtime/alias-resolution';
 import { countEntity, entityCountCommand, isCountKey } from './runtime/entity-count';
 import { functionEntity } from './runtime/function-datasource';
-import type { SubscriptionWindow } from './runtime/subscription-window';
+import {
+  chartAggregation,
+  type SubscriptionWindow,
+  type WindowAggregation,
+  windowStartTs,
+} from './runtime/subscription-window';
 import { createUpdateThrottle } from './runtime/update-throttle';
 import { type DataMode, type EntityValues, initialValues, isSupportedDataKey } from './runtime/widget-data';
 import { tenantSandbox } from './sandbox/tenant-scripts';
@@ -30,9 +35,13 @@ export type WidgetDataStatus = 'loading' | 'noEntity' | 'error' | 'ready';
 const UPDATE_INTERVAL_MS = 100;
 
 /** The oldest point a window keeps at this moment. */
-function sinceTsOf(window: SubscriptionWindow, mode: DataMode): number {
+function sinceTsOf(
+  window: SubscriptionWindow,
+  mode: DataMode,
+  aggregation: WindowAggregation | undefined,
+): number {
   if (mode === 'latest') return 0;
-  return window.kind === 'realtime' ? Date.now() - window.timewindowMs : window.startTs;
+  return windowStartTs(window, Date.now(), aggregation);
 }
 
 /**
@@ -59,6 +68,11 @@ export function useWidgetData(
   config: WidgetConfig,
   kind: WidgetType,
   window: SubscriptionWindow,
+  /**
+   * Width of the chart in px, for downsampling its reads; a time-series widget waits for it
+   * (undefined until measured) so it subscribes once.
+   */
+  chartWidth?: number,
 ): {
   status: WidgetDataStatus;
   data: DatasourceData[];
@@ -69,6 +83,10 @@ export function useWidgetData(
   const socket = useTelemetrySocket();
   const { dashboardId, model, stateParams } = useDashboardRuntime();
   const mode: DataMode = kind === 'timeseries' ? 'timeseries' : 'latest';
+  const aggregation = useMemo(
+    () => (mode === 'timeseries' ? chartAggregation(window, chartWidth ?? 0) : undefined),
+    [mode, window, chartWidth],
+  );
   const alarmSource = kind === 'alarm' ? (config.alarmSource as Datasource | undefined) : undefined;
   const searchStatus = alarmSearchStatusOf(config.alarmSearchStatus);
   const datasources = useMemo(
@@ -106,9 +124,11 @@ export function useWidgetData(
   const [values, setValues] = useState<EntityValues[][]>([]);
   const [alarms, setAlarms] = useState<AlarmData[][]>([]);
   const [scriptError, setScriptError] = useState<string | null>(null);
+  const waiting = mode === 'timeseries' && chartWidth === undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: listsKey and countsKey stand for entityLists and countCommands
   useEffect(() => {
     const stops: (() => void)[] = [];
+    if (waiting) return undefined;
     setValues(datasources.map((d, i) => initialValues(entityLists[i] ?? [], keysOf(d, kind))));
     setAlarms([]);
     setScriptError(null);
@@ -139,7 +159,8 @@ export function useWidgetData(
       sandbox: tenantSandbox,
       mode,
       window,
-      sinceTs: () => sinceTsOf(window, mode),
+      aggregation,
+      sinceTs: () => sinceTsOf(window, mode, aggregation),
       update: (index, change) => valueUpdates.push({ index, change }),
       fail: (message) => setScriptError((known) => known ?? message),
     };
@@ -166,7 +187,7 @@ export function useWidgetData(
     return () => {
       for (const stop of stops) stop();
     };
-  }, [socket, datasources, listsKey, countsKey, mode, window, kind, searchStatus]);
+  }, [socket, datasources, listsKey, countsKey, mode, window, kind, searchStatus, aggregation, waiting]);
 
   const data = datasources.map((datasource, index) => ({
     datasource,
@@ -176,7 +197,7 @@ export function useWidgetData(
   }));
   let status: WidgetDataStatus = 'ready';
   if (resolutions.some((r) => r.isError)) status = 'error';
-  else if (entityLists.some((list) => list === null)) status = 'loading';
+  else if (waiting || entityLists.some((list) => list === null)) status = 'loading';
   else if (datasources.length > 0 && entityLists.every((list) => list?.length === 0)) status = 'noEntity';
   return { status, data, scriptError };
 }

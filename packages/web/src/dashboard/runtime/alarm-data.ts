@@ -41,9 +41,11 @@ export function alarmDataCommand(
         sortOrder: { key: { type: 'ALARM_FIELD', key: 'createdTime' }, direction: 'DESC' },
         searchPropagatedAlarms: true,
         ...(searchStatus === 'ANY' ? {} : { statusList: [searchStatus] }),
-        ...(window.kind === 'realtime'
-          ? { timeWindow: window.timewindowMs }
-          : { startTs: window.startTs, endTs: window.endTs }),
+        ...(window.kind === 'history'
+          ? { startTs: window.startTs, endTs: window.endTs }
+          : window.current?.endTs !== undefined
+            ? { startTs: window.current.startTs, endTs: window.current.endTs }
+            : { timeWindow: window.timewindowMs }),
       },
     },
   };

@@ -54,6 +54,81 @@ describe('widget data', () => {
     expect(datasourceCommand([], KEYS, 'latest', { kind: 'history', startTs: 5, endTs: 9 }, 0)).toBeNull();
   });
 
+  it('sends the aggregation of the window with its commands, and the limit alone for None', () => {
+    const avg = { type: 'AVG' as const, intervalMs: 60_000, limit: 60 };
+    const realtime = datasourceCommand(
+      [DEVICE],
+      KEYS,
+      'timeseries',
+      { kind: 'realtime', timewindowMs: 3_600_000, aggregation: avg },
+      3_630_000,
+    );
+    // The start is aligned down to the interval.
+    expect(realtime?.tsCmd).toEqual({
+      keys: ['temperature'],
+      startTs: 0,
+      timeWindow: 3_630_000,
+      interval: 60_000,
+      limit: 60,
+      agg: 'AVG',
+    });
+    const none = { type: 'NONE' as const, intervalMs: 1000, limit: 300 };
+    const history = datasourceCommand(
+      [DEVICE],
+      KEYS,
+      'timeseries',
+      { kind: 'history', startTs: 5, endTs: 9, aggregation: none },
+      0,
+    );
+    expect(history?.historyCmd).toMatchObject({ interval: 0, limit: 300, agg: 'NONE' });
+  });
+
+  it('folds live raw points of an aggregated window into its buckets', () => {
+    const series = [key('temperature', 'timeseries')];
+    const avg = { type: 'AVG' as const, intervalMs: 60_000, limit: 60 };
+    let values = initialValues([DEVICE], series);
+    values = reduceUpdate(
+      values,
+      update({
+        data: {
+          data: [
+            { entityId: DEVICE.id, latest: {}, timeseries: { temperature: [{ ts: 30_000, value: '2.0' }] } },
+          ],
+          totalPages: 1,
+          totalElements: 1,
+          hasNext: false,
+        },
+      }),
+      series,
+      0,
+      avg,
+    );
+    values = reduceUpdate(
+      values,
+      update({
+        update: [
+          {
+            entityId: DEVICE.id,
+            latest: {},
+            timeseries: {
+              temperature: [
+                { ts: 40_000, value: '4' },
+                { ts: 70_000, value: '10' },
+              ],
+            },
+          },
+        ],
+      }),
+      series,
+      0,
+      avg,
+    );
+    expect(values[0]?.series[0]).toEqual([
+      { ts: 30_000, value: '3' },
+      { ts: 90_000, value: '10' },
+    ]);
+  });
+
   it('folds the first page and later changes into the values, never moving a value back', () => {
     let values = initialValues([DEVICE], KEYS);
     values = reduceUpdate(

@@ -8,7 +8,8 @@ import {
   type TsValue,
 } from '@meridian/common';
 import { type AliasEntity, aliasQuery, filterOfEntities } from './alias-resolution';
-import type { SubscriptionWindow } from './subscription-window';
+import { foldRawPoints, pruneBuckets, type SeriesBuckets } from './live-aggregation';
+import { type SubscriptionWindow, type WindowAggregation, windowStartTs } from './subscription-window';
 
 /**
  * A widget's data over the telemetry socket (reference backend §3: entity data commands): the
@@ -17,7 +18,7 @@ import type { SubscriptionWindow } from './subscription-window';
  * god object).
  */
 
-/** Points a time-series widget asks for per key, as the reference's default "max values" limit. */
+/** Points a time-series widget asks for per key without aggregation, as the reference's default "max values" limit. */
 export const TIMESERIES_POINT_LIMIT = 25_000;
 
 /** Key types a datasource of type `entity` can show in this viewer. */
@@ -39,6 +40,8 @@ export interface EntityValues {
   latest: (TsValue | undefined)[];
   /** Points per data key, oldest first (time-series widgets). */
   series: TsValue[][];
+  /** Figures of the buckets live points were folded into, per data key (aggregated realtime windows). */
+  buckets?: SeriesBuckets[];
 }
 
 /** Whether a widget follows the latest values or a time window of its keys. */
@@ -51,6 +54,7 @@ export function datasourceCommand(
   mode: DataMode,
   window: SubscriptionWindow,
   nowMs: number,
+  aggregation: WindowAggregation | undefined = window.aggregation,
 ): Omit<EntityDataCmd, 'cmdId'> | null {
   const filter = filterOfEntities(entities);
   const keys = dataKeys.filter(isSupportedDataKey);
@@ -67,16 +71,21 @@ export function datasourceCommand(
   }
   const names = [...new Set(keys.filter((k) => k.type === 'timeseries').map((k) => k.name))];
   if (names.length === 0) return null;
-  const limits = { limit: TIMESERIES_POINT_LIMIT, agg: 'NONE' as const };
+  // The window's aggregation (or the chart's downsampling) goes to the server: grouped reads of
+  // `interval` ms, or up to `limit` raw points with NONE.
+  const limits = aggregation
+    ? {
+        interval: aggregation.type === 'NONE' ? 0 : aggregation.intervalMs,
+        limit: aggregation.limit,
+        agg: aggregation.type,
+      }
+    : { interval: 0, limit: TIMESERIES_POINT_LIMIT, agg: 'NONE' as const };
   if (window.kind === 'realtime') {
+    const startTs = windowStartTs(window, nowMs, aggregation);
+    const endTs = window.current?.endTs ?? nowMs;
     return {
       query,
-      tsCmd: {
-        keys: names,
-        startTs: nowMs - window.timewindowMs,
-        timeWindow: window.timewindowMs,
-        ...limits,
-      },
+      tsCmd: { keys: names, startTs, timeWindow: endTs - startTs, ...limits },
     };
   }
   return { query, historyCmd: { keys: names, startTs: window.startTs, endTs: window.endTs, ...limits } };
@@ -146,6 +155,7 @@ function applyEntityData(
   dataKeys: readonly DataKey[],
   replaceSeries: boolean,
   sinceTs: number,
+  aggregation: WindowAggregation | undefined,
 ): EntityValues {
   const latest = dataKeys.map((dataKey, index) => {
     const key = entityKeyOf(dataKey);
@@ -154,13 +164,23 @@ function applyEntityData(
     // Stale deliveries (older than what is shown) never move a value back.
     return fresh && (!known || fresh.ts >= known.ts) ? fresh : known;
   });
+  // Live points of an aggregated window are raw: they are folded into its buckets.
+  const folding = !replaceSeries && aggregation !== undefined && aggregation.type !== 'NONE';
+  const buckets: SeriesBuckets[] = [];
   const series = dataKeys.map((dataKey, index) => {
     const points = dataKey.type === 'timeseries' ? data.timeseries?.[dataKey.name] : undefined;
     const current = values.series[index] ?? [];
+    const known = replaceSeries ? new Map() : (values.buckets?.[index] ?? new Map());
+    buckets[index] = known;
     if (!points) return replaceSeries ? [] : current;
+    if (folding) {
+      const folded = foldRawPoints(current, known, points, aggregation);
+      buckets[index] = pruneBuckets(folded.buckets, sinceTs, aggregation.intervalMs);
+      return mergeSeries(folded.series, [], sinceTs);
+    }
     return mergeSeries(replaceSeries ? [] : current, points, sinceTs);
   });
-  return { ...values, latest, series };
+  return { ...values, latest, series, ...(aggregation ? { buckets } : {}) };
 }
 
 /**
@@ -173,6 +193,7 @@ export function reduceUpdate(
   update: EntityDataUpdate,
   dataKeys: readonly DataKey[],
   sinceTs: number,
+  aggregation?: WindowAggregation,
 ): EntityValues[] {
   if (update.errorCode !== 0) return [...values];
   const page = update.data?.data;
@@ -187,6 +208,6 @@ export function reduceUpdate(
         ? entityValues
         : { ...entityValues, series };
     }
-    return applyEntityData(entityValues, data, dataKeys, page !== undefined, sinceTs);
+    return applyEntityData(entityValues, data, dataKeys, page !== undefined, sinceTs, aggregation);
   });
 }

@@ -144,7 +144,7 @@ describe('AlarmTable', () => {
       },
       searchStatus: 'ANY',
     });
-    expect(screen.getByTestId(S.timewindow)).toHaveTextContent('Last 30 days');
+    expect(screen.getByTestId(S.timewindow)).toHaveTextContent('History – last 30 days');
     expect(screen.getByTestId(S.statusFilter)).toHaveTextContent('Any');
     // The originator name is not a sort property of the server.
     expect(screen.queryByTestId(T.sortHeader('originator'))).not.toBeInTheDocument();
@@ -187,7 +187,7 @@ describe('AlarmTable', () => {
     await waitFor(() => expect(queries.at(-1)?.pageLink.startTime).toBe(NOW - 2 * 60 * 60_000));
     expect(queries.at(-1)).toMatchObject({ searchStatus: 'UNACK', pageLink: { endTime: NOW } });
     await waitFor(() => expect(rows().map((cells) => cells[2])).toEqual(['High Temperature']));
-    expect(screen.getByTestId(S.timewindow)).toHaveTextContent('Last 2 hours');
+    expect(screen.getByTestId(S.timewindow)).toHaveTextContent('History – last 2 hours');
 
     await user.click(screen.getByTestId(T.searchToggle));
     await user.type(screen.getByTestId(T.searchInput), 'temp');

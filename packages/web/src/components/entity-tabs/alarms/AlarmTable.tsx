@@ -141,7 +141,13 @@ export function AlarmTable({ entityId: givenId, api, now = Date.now }: AlarmTabl
         ),
       headerFilter: (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <HistoryWindowButton value={timeWindow} onChange={setTimeWindow} testIds={S} now={now} />
+          <HistoryWindowButton
+            value={timeWindow}
+            onChange={setTimeWindow}
+            testIds={S}
+            realtime={live !== undefined}
+            now={now}
+          />
           <TextField
             select
             size="small"
@@ -192,7 +198,7 @@ export function AlarmTable({ entityId: givenId, api, now = Date.now }: AlarmTabl
       ],
       groupActions: [bulk('ack'), bulk('clear')],
     };
-  }, [t, api, entityId, queryKey, now, timeWindow, searchStatus]);
+  }, [t, api, live, entityId, queryKey, now, timeWindow, searchStatus]);
 
   return (
     <>

@@ -95,7 +95,7 @@ describe('AuditLogTable', () => {
       startTime: NOW - DAY_MS,
       endTime: NOW,
     });
-    expect(screen.getByTestId(S.timewindow)).toHaveTextContent('Last 1 day');
+    expect(screen.getByTestId(S.timewindow)).toHaveTextContent('History – last 1 day');
     // Nothing to add or select.
     expect(screen.queryByTestId(T.add)).not.toBeInTheDocument();
     expect(screen.queryByTestId(T.selectAll)).not.toBeInTheDocument();
@@ -156,7 +156,7 @@ describe('AuditLogTable', () => {
     await user.click(screen.getByRole('option', { name: '7 days' }));
     await user.click(within(panel).getByTestId(S.timewindowUpdate));
     await waitFor(() => expect(requests.at(-1)?.startTime).toBe(NOW - 7 * DAY_MS));
-    expect(screen.getByTestId(S.timewindow)).toHaveTextContent('Last 7 days');
+    expect(screen.getByTestId(S.timewindow)).toHaveTextContent('History – last 7 days');
     expect(requests.at(-1)?.page).toBe(0);
 
     await user.click(screen.getByTestId(S.timewindow));
@@ -170,7 +170,7 @@ describe('AuditLogTable', () => {
     expect(requests.at(-1)?.endTime).toBe(NOW);
     await waitFor(() => expect(tableRows('audit-logs')).toHaveLength(3));
     expect(screen.getByTestId(S.timewindow)).toHaveTextContent(
-      'From 05/10/2024, 11:57:00 AM to 05/10/2024, 12:00:00 PM',
+      'History – from 05/10/2024, 11:57:00 AM to 05/10/2024, 12:00:00 PM',
     );
 
     await user.click(screen.getByTestId(T.searchToggle));

@@ -1,9 +1,16 @@
 import {
   DAY_MS,
+  HistoryWindowType,
+  localTimeZone,
   MINUTE_MS,
   PREDEFINED_AGGREGATION_INTERVALS,
   type PredefinedInterval,
+  quickIntervalRange,
+  RealtimeWindowType,
+  restoreTimewindow,
   SECOND_MS,
+  type Timewindow,
+  TimewindowType,
 } from '@meridian/common';
 
 /**
@@ -49,4 +56,61 @@ export function fixedWindowOf(
   }
   const end = Math.min(endTimeMs, nowMs);
   return end - startTimeMs >= MIN_PERIOD_MS ? { kind: 'fixed', startTimeMs, endTimeMs: end } : null;
+}
+
+/**
+ * The timewindow a table's window starts the panel from: a "last" window on the Realtime tab when
+ * the table follows live data, else on the History tab; a fixed window on the History tab.
+ */
+export function timewindowOfHistory(window: HistoryWindow, realtime: boolean): Timewindow {
+  const hidden = { hideAggregation: true, hideAggInterval: true, hideTimezone: true };
+  if (window.kind === 'fixed') {
+    return {
+      ...hidden,
+      selectedTab: TimewindowType.HISTORY,
+      history: {
+        historyType: HistoryWindowType.FIXED,
+        fixedTimewindow: { startTimeMs: window.startTimeMs, endTimeMs: window.endTimeMs },
+      },
+    };
+  }
+  return realtime
+    ? {
+        ...hidden,
+        selectedTab: TimewindowType.REALTIME,
+        realtime: { realtimeType: RealtimeWindowType.LAST_INTERVAL, timewindowMs: window.durationMs },
+      }
+    : {
+        ...hidden,
+        selectedTab: TimewindowType.HISTORY,
+        history: { historyType: HistoryWindowType.LAST_INTERVAL, timewindowMs: window.durationMs },
+      };
+}
+
+/**
+ * The table window a timewindow stands for at `nowMs`: a last interval (on either tab) stays
+ * "last"; a fixed range or a quick interval (in the browser's time zone) becomes a fixed range.
+ */
+export function historyWindowOf(saved: Timewindow, nowMs: number): HistoryWindow {
+  const timewindow = restoreTimewindow(saved, nowMs);
+  const zone = timewindow.timezone ?? localTimeZone();
+  const fixed = (range: { startTimeMs: number; endTimeMs: number }): HistoryWindow => ({
+    kind: 'fixed',
+    ...range,
+  });
+  if (timewindow.selectedTab === TimewindowType.HISTORY) {
+    const history = timewindow.history;
+    if (history.historyType === HistoryWindowType.FIXED && history.fixedTimewindow) {
+      return fixed(history.fixedTimewindow);
+    }
+    if (history.historyType === HistoryWindowType.INTERVAL && history.quickInterval) {
+      return fixed(quickIntervalRange(history.quickInterval, nowMs, zone));
+    }
+    return { kind: 'last', durationMs: history.timewindowMs ?? DAY_MS };
+  }
+  const live = timewindow.realtime;
+  if (live.realtimeType === RealtimeWindowType.INTERVAL && live.quickInterval) {
+    return fixed(quickIntervalRange(live.quickInterval, nowMs, zone));
+  }
+  return { kind: 'last', durationMs: live.timewindowMs ?? DAY_MS };
 }
