@@ -6,7 +6,7 @@ import { downloadCsv } from '../components/entity-table/download';
 import { TimewindowButton } from '../components/timewindow/TimewindowButton';
 import { findWidget } from '../widgets/registry';
 import type { DatasourceData, WidgetDefinition } from '../widgets/widget-definition';
-import { actionsOf } from './actions/widget-actions';
+import { type ActionTarget, actionsOf } from './actions/widget-actions';
 import { type WidgetActions, WidgetActionsContext } from './actions/widget-actions-context';
 import { useDashboardRuntime } from './dashboard-runtime-context';
 import { widgetDataCsv } from './export/widget-data-csv';
@@ -22,6 +22,12 @@ import { WidgetMessage } from './WidgetMessage';
 
 /** The widget kinds with data to export (not static or RPC widgets). */
 const EXPORTABLE_KINDS: readonly WidgetType[] = ['timeseries', 'latest', 'alarm'];
+
+/** The entity a header button acts on: the widget's first entity, as in the reference. */
+function activeEntity(data: readonly DatasourceData[]): ActionTarget {
+  const entity = data[0]?.entities[0]?.entity;
+  return entity ? { entityId: entity.id, entityName: entity.name, entityLabel: entity.label } : {};
+}
 
 /** A widget's own window when it saved none: the defaults (one object, so nothing re-subscribes). */
 const NO_TIMEWINDOW: Timewindow = {};
@@ -96,7 +102,7 @@ function KnownWidget({ widget, definition }: { widget: DashboardWidget; definiti
         widgetId={widget.id}
         config={config}
         headerActions={actions.of('headerButton')}
-        onHeaderAction={(action, anchor) => runAction(action, {}, anchor)}
+        onHeaderAction={(action, anchor) => runAction(action, activeEntity(shownData.current), anchor)}
         onExport={exportable ? exportCsv : undefined}
         headerEnd={headerEnd}
       >
