@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: dashboard state names and patterns use ${...} placeholders
 import type { JsonObject } from '@meridian/common';
 
 /** Title of the demo tenant's home dashboard. */

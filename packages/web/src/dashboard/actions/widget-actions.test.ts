@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: dashboard state names and patterns use ${...} placeholders
 import type { WidgetAction } from '@meridian/common';
 import { describe, expect, it } from 'vitest';
 import { decodeStateParam } from '../runtime/state-param';

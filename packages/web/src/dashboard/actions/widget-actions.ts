@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: dashboard state names and patterns use ${...} placeholders
 import type { EntityId, WidgetAction, WidgetActionType, WidgetConfig } from '@meridian/common';
 import { encodeStateParam, type OpenedState, type StateParams } from '../runtime/state-param';
 

@@ -7,7 +7,10 @@ describe('chartSeries names', () => {
   it('fills the entity fields a key label names, for each entity', () => {
     const key = dataKey('successfulMsgs', { label: '${entityName} Successful' });
     const { data } = widgetProps([key], [entityData('Main', ['1']), entityData('HighPriority', ['2'])]);
-    expect(chartSeries({ config: {}, data }).map((s) => s.name)).toEqual(['Main Successful', 'HighPriority Successful']);
+    expect(chartSeries({ config: {}, data }).map((s) => s.name)).toEqual([
+      'Main Successful',
+      'HighPriority Successful',
+    ]);
   });
 
   it('puts the entity name before plain labels only when there are several entities', () => {
