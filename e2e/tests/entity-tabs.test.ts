@@ -104,9 +104,12 @@ describe('entity details tabs', () => {
       .toBe('Client attributes');
     expect(await page.locator(`${tid(T.root('attributes'))} ${tid(T.add)}`).count()).toBe(0);
     await choose(page, tid(A.scope), 'Server attributes');
-    await page.getByText('No attributes found').waitFor();
+    // The demo thermostat already stands on the demo dashboard's map.
+    await rowOf(page, 'attributes', 'latitude').waitFor();
     await addAttribute(page, 'targetTemperature', 'Double', (p) => p.fill(tid(V.double), '23.5'));
-    expect((await rowsOf(page, 'attributes'))[0]?.slice(2, 4)).toEqual(['targetTemperature', '23.5']);
+    const serverRows = (await rowsOf(page, 'attributes')).map((row) => row.slice(2, 4));
+    expect(serverRows).toContainEqual(['targetTemperature', '23.5']);
+    expect(serverRows).toContainEqual(['latitude', '51.5072']);
 
     await choose(page, tid(A.scope), 'Shared attributes');
     await page.getByText('No attributes found').waitFor();
@@ -133,7 +136,11 @@ describe('entity details tabs', () => {
       `/api/plugins/telemetry/DEVICE/${deviceId}/values/attributes/SERVER_SCOPE`,
       { token },
     );
-    expect(server_.body).toEqual([expect.objectContaining({ key: 'targetTemperature', value: 23.5 })]);
+    expect(server_.body).toEqual([
+      expect.objectContaining({ key: 'latitude', value: 51.5072 }),
+      expect.objectContaining({ key: 'longitude', value: -0.1276 }),
+      expect.objectContaining({ key: 'targetTemperature', value: 23.5 }),
+    ]);
     const shared = await api<{ key: string; value: unknown }[]>(
       suite.server,
       'GET',

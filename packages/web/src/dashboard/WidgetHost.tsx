@@ -157,7 +157,12 @@ function WidgetBody({
     () => (isRpc ? rpcDataConfig(widget.config, definition.valueSource) : widget.config),
     [isRpc, widget.config, definition.valueSource],
   );
-  const { status, data, scriptError } = useWidgetData(dataConfig, definition.kind, window, width);
+  const { status, data, scriptError } = useWidgetData(
+    dataConfig,
+    definition.kind,
+    window,
+    definition.downsamples ? width : null,
+  );
   shownData.current = data;
   const Widget = lazyWidget(definition);
   const range = subscriptionRange(window, Date.now());

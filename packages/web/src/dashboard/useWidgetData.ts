@@ -70,9 +70,9 @@ export function useWidgetData(
   window: SubscriptionWindow,
   /**
    * Width of the chart in px, for downsampling its reads; a time-series widget waits for it
-   * (undefined until measured) so it subscribes once.
+   * (undefined until measured) so it subscribes once. Null: not a chart, read every point.
    */
-  chartWidth?: number,
+  chartWidth?: number | null,
 ): {
   status: WidgetDataStatus;
   data: DatasourceData[];
@@ -83,10 +83,10 @@ export function useWidgetData(
   const socket = useTelemetrySocket();
   const { dashboardId, model, stateParams } = useDashboardRuntime();
   const mode: DataMode = kind === 'timeseries' ? 'timeseries' : 'latest';
-  const aggregation = useMemo(
-    () => (mode === 'timeseries' ? chartAggregation(window, chartWidth ?? 0) : undefined),
-    [mode, window, chartWidth],
-  );
+  const aggregation = useMemo(() => {
+    if (mode !== 'timeseries') return undefined;
+    return chartWidth === null ? window.aggregation : chartAggregation(window, chartWidth ?? 0);
+  }, [mode, window, chartWidth]);
   const alarmSource = kind === 'alarm' ? (config.alarmSource as Datasource | undefined) : undefined;
   const searchStatus = alarmSearchStatusOf(config.alarmSearchStatus);
   const datasources = useMemo(

@@ -73,6 +73,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'charts',
     typeAlias: 'basic_timeseries',
     kind: 'timeseries',
+    downsamples: true,
     load: async () =>
       (await import('./timeseries-line-chart/TimeseriesLineChartWidget')).TimeseriesLineChartWidget,
   },
@@ -80,6 +81,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'charts',
     typeAlias: 'timeseries_bars_flot',
     kind: 'timeseries',
+    downsamples: true,
     load: async () =>
       (await import('./timeseries-bar-chart/TimeseriesBarChartWidget')).TimeseriesBarChartWidget,
   },
@@ -111,6 +113,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'charts',
     typeAlias: 'state_chart',
     kind: 'timeseries',
+    downsamples: true,
     load: async () => (await import('./state-chart/StateChartWidget')).StateChartWidget,
   },
   {

@@ -43,6 +43,11 @@ export interface WidgetDefinition {
   kind: WidgetType;
   /** An RPC widget's followed key (its data then holds the target device's value of it). */
   valueSource?: RpcValueSource;
+  /**
+   * A chart that draws its window at its width: its reads are downsampled on the server (decision
+   * 0028). Tables and maps show every point and are not.
+   */
+  downsamples?: true;
   /** The component, in its own chunk. */
   load: () => Promise<ComponentType<WidgetProps>>;
 }
