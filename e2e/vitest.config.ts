@@ -11,5 +11,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A page's first data can wait on lazy chunks and the server under CI load: polls give it 10 s.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -62,7 +62,22 @@ function dashboardJson() {
           title: 'Boilers',
           datasources: [{ type: 'entity', entityAliasId: 'boilers', dataKeys: [temperature] }],
           actions: {
-            actionCellButton: [openChart],
+            actionCellButton: [
+              openChart,
+              {
+                id: 'script-chart',
+                name: 'Chart by script',
+                icon: 'functions',
+                type: 'custom',
+                // As ThingsBoard custom actions do it, through the widget context's state controller.
+                customFunction: [
+                  'var params = widgetContext.stateController.getStateParams();',
+                  'params.entityId = entityId;',
+                  'params.entityName = entityName;',
+                  "widgetContext.stateController.openState('chart', params, false);",
+                ].join('\n'),
+              },
+            ],
             headerButton: [
               {
                 id: 'chart-dialog',
@@ -187,6 +202,16 @@ describe('dashboard states and widget actions', () => {
     await expect.poll(() => value.textContent()).toBe('72.3 °C');
   });
 
+  it('runs a custom JavaScript action in the sandbox, which opens the chart state of its row', async () => {
+    const { page } = await openSignedIn(browser, server, 'tenant@meridian.local', 'tenant');
+    await page.goto(`${server.url}/dashboards/${dashboardId}`);
+    await expect.poll(() => rowOf(page, 'Boiler B1').count()).toBe(1);
+    await rowOf(page, 'Boiler B1').getByRole('button', { name: 'Chart by script' }).click();
+    const value = page.locator(`${tid(D.widget('now'))} ${tid(simpleCardSelectors.value)}`);
+    await expect.poll(() => value.textContent(), { timeout: 10_000 }).toBe('61.5 °C');
+    await expect.poll(() => page.textContent(tid(D.states))).toBe('Boiler roomBoiler B1 chart');
+  });
+
   it('opens a state in a dialog from a header button, and says a custom HTML action is not supported', async () => {
     const { page } = await openSignedIn(browser, server, 'tenant@meridian.local', 'tenant');
     await page.goto(`${server.url}/dashboards/${dashboardId}`);
@@ -224,7 +249,9 @@ describe('dashboard states and widget actions', () => {
     // The demo devices stand on the map (no tile server here: the markers draw without tiles),
     // and the heating switch targets the thermostat.
     await expect
-      .poll(() => page.locator(`${tid(D.widget('map'))} ${tid(mapSelectors.marker)}`).count())
+      .poll(() => page.locator(`${tid(D.widget('map'))} ${tid(mapSelectors.marker)}`).count(), {
+        timeout: 15_000,
+      })
       .toBe(2);
     await page.locator(`${tid(D.widget('pump'))} ${tid(controlSelectors.switch)}`).waitFor();
     await screenshot(page, 'dashboard-states-demo');

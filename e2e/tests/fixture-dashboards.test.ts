@@ -16,7 +16,7 @@ import { openSignedIn } from '../support/session';
  * HTML value cards count the devices per update state live.
  */
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures/thingsboard-3.3.4');
+const FIXTURES = path.resolve(import.meta.dirname, '../../test-fixtures/thingsboard-3.3.4');
 const D = dashboardSelectors;
 
 let server: RunningServer;

@@ -1,13 +1,10 @@
-import type { Dashboard, Timewindow, WidgetAction } from '@meridian/common';
+import type { Dashboard, Timewindow } from '@meridian/common';
 import Box from '@mui/material/Box';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { dashboardScopeOf } from '../api/dashboards';
 import { useAuthState } from '../app/services/useAuthState';
-import { useServices } from '../app/services/useServices';
 import { StateOverlay } from './actions/StateOverlay';
 import { type OverlayState, useActionRunner } from './actions/useActionRunner';
-import type { ActionTarget } from './actions/widget-actions';
 import { DashboardToolbar } from './DashboardToolbar';
 import { DashboardRuntimeContext } from './dashboard-runtime-context';
 import { restoreDashboard } from './runtime/restore-dashboard';
@@ -36,8 +33,6 @@ export function DashboardViewer({
   /** Opened at the full-screen `dashboard/{id}` route: links to other dashboards stay full screen. */
   fullScreen?: boolean;
 }) {
-  const { t } = useTranslation();
-  const { toasts } = useServices();
   const { authUser } = useAuthState();
   const model = useMemo(() => restoreDashboard(dashboard.configuration), [dashboard.configuration]);
   const { stack, state, openStates } = useDashboardState(model);
@@ -47,18 +42,12 @@ export function DashboardViewer({
   const window = useMemo(() => subscriptionWindowOf(timewindow, Date.now(), localTimeZone()), [timewindow]);
   const [overlay, setOverlay] = useState<OverlayState | null>(null);
   const viewer = useRef<HTMLDivElement>(null);
-  const runCustom = useCallback(
-    (_action: WidgetAction, _target: ActionTarget) =>
-      toasts.show({ type: 'warn', message: t('dashboard-viewer.custom-action-not-supported') }),
-    [toasts, t],
-  );
   const runAction = useActionRunner({
     model,
     stack,
     openStates,
     fullScreen,
     showOverlay: setOverlay,
-    runCustom,
   });
   const stateParams = state?.params;
   const runtime = useMemo(

@@ -6,7 +6,15 @@ import { useServices } from '../../app/services/useServices';
 import type { ActionRunner } from '../dashboard-runtime-context';
 import type { DashboardModel } from '../runtime/dashboard-model';
 import type { OpenedState } from '../runtime/state-param';
-import { type ActionTarget, actionStateParams, nextStates, openDashboardUrl } from './widget-actions';
+import { runCustomAction } from '../sandbox/tenant-scripts';
+import {
+  type ActionTarget,
+  actionStateParams,
+  commandStates,
+  consolePath,
+  nextStates,
+  openDashboardUrl,
+} from './widget-actions';
 
 /** A state shown over the dashboard by an action: in a dialog, or in a popover at the clicked element. */
 export interface OverlayState {
@@ -17,7 +25,8 @@ export interface OverlayState {
 
 /**
  * The viewer's {@link ActionRunner}: state actions move the URL's stack of states (or open the
- * state over the dashboard), `openDashboard` navigates, custom actions run in `runCustom`.
+ * state over the dashboard), `openDashboard` navigates, custom actions run in the tenant script
+ * worker and the page carries out what they ask (decision 0029).
  */
 export function useActionRunner({
   model,
@@ -25,18 +34,59 @@ export function useActionRunner({
   openStates,
   fullScreen,
   showOverlay,
-  runCustom,
 }: {
   model: DashboardModel;
   stack: readonly OpenedState[];
   openStates: (states: readonly OpenedState[]) => void;
   fullScreen: boolean;
   showOverlay: (overlay: OverlayState) => void;
-  runCustom: (action: WidgetAction, target: ActionTarget) => void;
 }): ActionRunner {
   const { t } = useTranslation();
   const { toasts } = useServices();
   const navigate = useNavigate();
+  const runCustom = useCallback(
+    async (action: WidgetAction, target: ActionTarget) => {
+      const current = stack.at(-1);
+      const fail = (message: string) =>
+        toasts.show({ type: 'error', message: t('dashboard-viewer.custom-action-failed', { message }) });
+      try {
+        const commands = await runCustomAction({
+          body: typeof action.customFunction === 'string' ? action.customFunction : '',
+          stateParams: current?.params ?? {},
+          stateId: current?.id ?? '',
+          entityId: target.entityId ?? null,
+          entityName: target.entityName ?? null,
+          entityLabel: target.entityLabel ?? null,
+        });
+        let states: OpenedState[] = [...stack];
+        let moved = false;
+        for (const command of commands) {
+          if (command.type === 'navigate') {
+            const path = consolePath(command.url);
+            if (path) navigate(path);
+            else fail(command.url);
+            continue;
+          }
+          const next = commandStates(
+            model.settings.stateControllerId,
+            states,
+            command,
+            Object.keys(model.states),
+          );
+          if (!next) {
+            fail(t('dashboard-viewer.action-state-not-found', { state: command.id ?? '' }));
+            continue;
+          }
+          states = next;
+          moved = true;
+        }
+        if (moved) openStates(states);
+      } catch (error) {
+        fail(error instanceof Error ? error.message : String(error));
+      }
+    },
+    [model, stack, openStates, navigate, toasts, t],
+  );
   return useCallback(
     (action, target, anchor) => {
       const current = stack.at(-1);
@@ -72,7 +122,7 @@ export function useActionRunner({
           return;
         }
         case 'custom':
-          runCustom(action, target);
+          void runCustom(action, target);
           return;
         default:
           toasts.show({ type: 'warn', message: t('dashboard-viewer.custom-html-action-not-supported') });

@@ -2,7 +2,15 @@
 import type { WidgetAction } from '@meridian/common';
 import { describe, expect, it } from 'vitest';
 import { decodeStateParam } from '../runtime/state-param';
-import { actionStateParams, actionsOf, nextStates, openDashboardUrl, stateTitle } from './widget-actions';
+import {
+  actionStateParams,
+  actionsOf,
+  commandStates,
+  consolePath,
+  nextStates,
+  openDashboardUrl,
+  stateTitle,
+} from './widget-actions';
 
 const device = { entityType: 'DEVICE' as const, id: 'd1' };
 const target = { entityId: device, entityName: 'Thermostat A', entityLabel: 'Hall' };
@@ -85,5 +93,21 @@ describe('widget actions', () => {
       'Hall',
     );
     expect(stateTitle('Overview', {})).toBe('Overview');
+  });
+
+  it('turns a custom action’s state requests into the next stack, and keeps navigation in the console', () => {
+    const root = { id: 'default', params: {} };
+    const ids = ['default', 'chart'];
+    expect(
+      commandStates('entity', [root], { type: 'openState', id: 'chart', params: { a: 1 } }, ids),
+    ).toEqual([root, { id: 'chart', params: { a: 1 } }]);
+    expect(commandStates('entity', [root], { type: 'updateState', id: null, params: 'bad' }, ids)).toEqual([
+      { id: 'default', params: {} },
+    ]);
+    expect(commandStates('entity', [root], { type: 'openState', id: 'gone', params: {} }, ids)).toBeNull();
+    expect(consolePath('/dashboards/x?state=1')).toBe('/dashboards/x?state=1');
+    expect(consolePath('//evil.example/x')).toBeNull();
+    expect(consolePath('https://evil.example/')).toBeNull();
+    expect(consolePath('/\\evil.example')).toBeNull();
   });
 });

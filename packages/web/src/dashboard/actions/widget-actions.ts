@@ -81,6 +81,35 @@ export function nextStates(
   return [...opened, state];
 }
 
+/** A custom action's request to open (push) or update (replace) a state (sandbox `DashboardCommand`). */
+export interface StateCommand {
+  type: 'openState' | 'updateState';
+  /** Null for the current state. */
+  id: string | null;
+  params: unknown;
+}
+
+/** The stack after a custom action's state command; null when it names a state the dashboard lacks. */
+export function commandStates(
+  controller: StateControllerId,
+  opened: readonly OpenedState[],
+  command: StateCommand,
+  stateIds: readonly string[],
+): OpenedState[] | null {
+  const id = command.id ?? opened.at(-1)?.id;
+  if (!id || !stateIds.includes(id)) return null;
+  const params =
+    typeof command.params === 'object' && command.params !== null && !Array.isArray(command.params)
+      ? (command.params as StateParams)
+      : {};
+  return nextStates(controller, opened, command.type === 'openState' ? 'push' : 'replace', { id, params });
+}
+
+/** A URL a custom action may navigate to: a path of this console, never another site. */
+export function consolePath(url: string): string | null {
+  return /^\/(?![/\\])/.test(url) ? url : null;
+}
+
 /** The URL of another dashboard opened by an `openDashboard` action. */
 export function openDashboardUrl(
   action: WidgetAction,

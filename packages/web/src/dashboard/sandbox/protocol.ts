@@ -34,7 +34,39 @@ export interface GenerateJob {
   prevValue: unknown;
 }
 
-export type SandboxJob = CallJob | PostProcessJob | GenerateJob;
+/**
+ * Runs a custom widget action (reference signature `function ($event, widgetContext, entityId,
+ * entityName, additionalParams, entityLabel)`). Its `widgetContext` is a stand-in made in the
+ * worker: what the action asks of the dashboard comes back as {@link DashboardCommand}s, which the
+ * page carries out; `$event` is null.
+ */
+export interface ActionJob {
+  kind: 'action';
+  body: string;
+  /** The current state's parameters, as `widgetContext.stateController.getStateParams()` returns them. */
+  stateParams: unknown;
+  stateId: string;
+  entityId: unknown;
+  entityName: string | null;
+  entityLabel: string | null;
+}
+
+/** What a custom action may ask of the dashboard. */
+export type DashboardCommand =
+  | { type: 'openState'; id: string; params: unknown; openRightLayout: boolean }
+  | { type: 'updateState'; id: string | null; params: unknown; openRightLayout: boolean }
+  | { type: 'navigate'; url: string };
+
+export const ACTION_ARGS = [
+  '$event',
+  'widgetContext',
+  'entityId',
+  'entityName',
+  'additionalParams',
+  'entityLabel',
+];
+
+export type SandboxJob = CallJob | PostProcessJob | GenerateJob | ActionJob;
 
 export interface SandboxRequest {
   id: number;

@@ -109,4 +109,54 @@ describe('sandbox request handler', () => {
     });
     expect(results[0]).toEqual({ ok: true, value: 'function f() {}' });
   });
+
+  it('runs a custom action against a recording widget context and returns what it asked', async () => {
+    const handle = createSandboxHandler(compileForTest);
+    const body = [
+      'var params = widgetContext.stateController.getStateParams();',
+      'params.entityId = entityId; params.entityName = entityName;',
+      'widgetContext.stateController.openState("chart", params, false);',
+      'widgetContext.stateController.updateState(null, { page: 2 });',
+      'widgetContext.router.navigateByUrl("/devices");',
+    ].join('\n');
+    const entityId = { entityType: 'DEVICE', id: 'd1' };
+    const { results } = await handle({
+      id: 3,
+      jobs: [
+        {
+          kind: 'action',
+          body,
+          stateParams: { kept: true },
+          stateId: 'default',
+          entityId,
+          entityName: 'Boiler',
+          entityLabel: null,
+        },
+        {
+          kind: 'action',
+          body: 'widgetContext.dialogs.confirm("x");',
+          stateParams: {},
+          stateId: 'default',
+          entityId: null,
+          entityName: null,
+          entityLabel: null,
+        },
+      ],
+    });
+    expect(results[0]).toEqual({
+      ok: true,
+      value: [
+        {
+          type: 'openState',
+          id: 'chart',
+          params: { kept: true, entityId, entityName: 'Boiler' },
+          openRightLayout: false,
+        },
+        { type: 'updateState', id: null, params: { page: 2 }, openRightLayout: false },
+        { type: 'navigate', url: '/devices' },
+      ],
+    });
+    // What the stand-in context does not offer fails with the action's own error.
+    expect(results[1]).toMatchObject({ ok: false, error: expect.stringContaining('TypeError') });
+  });
 });

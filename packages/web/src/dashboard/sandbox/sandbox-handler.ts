@@ -1,6 +1,9 @@
 import {
+  ACTION_ARGS,
+  type ActionJob,
   type CallJob,
   convertValue,
+  type DashboardCommand,
   GENERATE_ARGS,
   type GenerateJob,
   type JobResult,
@@ -86,11 +89,48 @@ export function createSandboxHandler(compile: Compile = compileWithFunction) {
     return values;
   }
 
+  /** Runs a custom action against a widget context that records what it asks of the dashboard. */
+  async function runAction(job: ActionJob): Promise<DashboardCommand[]> {
+    const commands: DashboardCommand[] = [];
+    const paramsOf = (params: unknown) => cloneable(params ?? {});
+    const widgetContext = {
+      stateController: {
+        getStateParams: () => structuredClone(job.stateParams),
+        getStateId: () => job.stateId,
+        openState: (id: unknown, params?: unknown, openRightLayout?: unknown) =>
+          commands.push({
+            type: 'openState',
+            id: String(id),
+            params: paramsOf(params),
+            openRightLayout: openRightLayout === true,
+          }),
+        updateState: (id?: unknown, params?: unknown, openRightLayout?: unknown) =>
+          commands.push({
+            type: 'updateState',
+            id: id ? String(id) : null,
+            params: paramsOf(params),
+            openRightLayout: openRightLayout === true,
+          }),
+      },
+      router: { navigateByUrl: (url: unknown) => commands.push({ type: 'navigate', url: String(url) }) },
+    };
+    await compiled(ACTION_ARGS, job.body)(
+      null,
+      widgetContext,
+      job.entityId,
+      job.entityName,
+      null,
+      job.entityLabel,
+    );
+    return commands;
+  }
+
   async function runJob(job: SandboxJob): Promise<JobResult> {
     try {
       let value: unknown;
       if (job.kind === 'call') value = await runCall(job);
       else if (job.kind === 'postProcess') value = await runPostProcess(job);
+      else if (job.kind === 'action') value = await runAction(job);
       else value = await runGenerate(job);
       return { ok: true, value: cloneable(value) };
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { ActionJob, DashboardCommand } from './protocol';
 import {
   createTenantSandbox,
   DEFAULT_SCRIPT_TIMEOUT_MS,
@@ -46,4 +47,18 @@ export async function runTenantFunction(
   if (!result) throw new Error('Script sandbox gave no result');
   if (!result.ok) throw new Error(result.error);
   return result.value;
+}
+
+/**
+ * Runs a custom widget action in the sandbox worker and resolves with what it asks of the
+ * dashboard (open or update a state, navigate); rejects with the action's error or a timeout.
+ */
+export async function runCustomAction(
+  job: Omit<ActionJob, 'kind'>,
+  timeoutMs = DEFAULT_SCRIPT_TIMEOUT_MS,
+): Promise<DashboardCommand[]> {
+  const [result] = await tenantSandbox().run([{ kind: 'action', ...job }], timeoutMs);
+  if (!result) throw new Error('Script sandbox gave no result');
+  if (!result.ok) throw new Error(result.error);
+  return Array.isArray(result.value) ? (result.value as DashboardCommand[]) : [];
 }
