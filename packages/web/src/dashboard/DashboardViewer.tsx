@@ -1,6 +1,6 @@
 import type { Dashboard, Timewindow } from '@meridian/common';
 import Box from '@mui/material/Box';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { dashboardScopeOf } from '../api/dashboards';
 import { useAuthState } from '../app/services/useAuthState';
 import { StateOverlay } from './actions/StateOverlay';
@@ -40,6 +40,7 @@ export function DashboardViewer({
   const [changed, setChanged] = useState<{ model: typeof model; timewindow: Timewindow } | null>(null);
   const timewindow = changed?.model === model ? changed.timewindow : model.timewindow;
   const window = useMemo(() => subscriptionWindowOf(timewindow, Date.now(), localTimeZone()), [timewindow]);
+  const setTimewindow = useCallback((next: Timewindow) => setChanged({ model, timewindow: next }), [model]);
   const [overlay, setOverlay] = useState<OverlayState | null>(null);
   const viewer = useRef<HTMLDivElement>(null);
   const runAction = useActionRunner({
@@ -56,10 +57,12 @@ export function DashboardViewer({
       model,
       stateParams: stateParams ?? {},
       window,
+      timewindow,
+      setTimewindow,
       runAction,
       readOnly: authUser?.isPublic === true,
     }),
-    [dashboard.id.id, model, stateParams, window, runAction, authUser],
+    [dashboard.id.id, model, stateParams, window, timewindow, setTimewindow, runAction, authUser],
   );
   const shown = state ? model.states[state.id] : undefined;
   const settings = model.settings;
@@ -91,7 +94,7 @@ export function DashboardViewer({
             title={settings.showTitle ? dashboard.title : null}
             titleColor={settings.titleColor}
             timewindow={timewindow}
-            onTimewindowChange={(next) => setChanged({ model, timewindow: next })}
+            onTimewindowChange={setTimewindow}
             showTimewindow={settings.showDashboardTimewindow}
             states={<DashboardStates model={model} stack={stack} openStates={openStates} />}
             buttons={

@@ -42,6 +42,8 @@ function renderCards(...widgets: ReturnType<typeof card>[]) {
     model: { entityAliases: {} } as unknown as DashboardModel,
     stateParams: {},
     window: { kind: 'realtime' as const, timewindowMs: 60_000 },
+    timewindow: {},
+    setTimewindow: () => undefined,
     runAction: () => undefined,
     readOnly: false,
   };

@@ -1,4 +1,4 @@
-import type { WidgetAction } from '@meridian/common';
+import type { Timewindow, WidgetAction } from '@meridian/common';
 import { createContext, useContext } from 'react';
 import type { ActionTarget } from './actions/widget-actions';
 import type { DashboardModel } from './runtime/dashboard-model';
@@ -14,6 +14,10 @@ export interface DashboardRuntime {
   model: DashboardModel;
   stateParams: StateParams;
   window: SubscriptionWindow;
+  /** The dashboard's time window as the viewer has it (saved, or changed in this view); none saved means the default. */
+  timewindow: Timewindow | undefined;
+  /** Changes the dashboard's time window for this view (the toolbar, a date-range navigator). */
+  setTimewindow: (next: Timewindow) => void;
   runAction: ActionRunner;
   /** A public viewer's dashboard: controls show values but send nothing. */
   readOnly: boolean;
