@@ -1,7 +1,7 @@
-import type { EntityAlias, EntityData, EntityDataQuery, PageData } from '@meridian/common';
+import type { EntityAlias, EntityData, EntityDataQuery, KeyFilter, PageData } from '@meridian/common';
 import { queryOptions } from '@tanstack/react-query';
 import type { HttpClient } from '../app/http/http-client';
-import { type AliasResolution, resolveAlias } from '../dashboard/runtime/alias-resolution';
+import { type AliasEntity, type AliasResolution, resolveAlias } from '../dashboard/runtime/alias-resolution';
 import type { StateParams } from '../dashboard/runtime/state-param';
 import { getDashboard } from './dashboards';
 
@@ -10,8 +10,10 @@ import { getDashboard } from './dashboards';
 export const dashboardRuntimeKeys = {
   all: ['dashboard-runtime'] as const,
   dashboard: (dashboardId: string) => [...dashboardRuntimeKeys.all, 'dashboard', dashboardId] as const,
-  alias: (dashboardId: string, aliasId: string, params: StateParams) =>
-    [...dashboardRuntimeKeys.all, 'alias', dashboardId, aliasId, params] as const,
+  alias: (dashboardId: string, aliasId: string, params: StateParams, view?: AliasView) =>
+    [...dashboardRuntimeKeys.all, 'alias', dashboardId, aliasId, params, view ?? {}] as const,
+  aliasCandidates: (dashboardId: string, aliasId: string, params: StateParams) =>
+    [...dashboardRuntimeKeys.all, 'alias-candidates', dashboardId, aliasId, params] as const,
 };
 
 /** Runs an entity query (`POST /api/entitiesQuery/find`, reference backend §1.4). */
@@ -30,16 +32,37 @@ export function viewedDashboardQuery(http: HttpClient, dashboardId: string) {
   });
 }
 
-/** The entities an alias resolves to in a state; kept while the dashboard is open. */
+/** How this view narrows an alias: a datasource's dashboard filter, the entity picked in the toolbar. */
+export interface AliasView {
+  keyFilters?: KeyFilter[];
+  selected?: AliasEntity;
+}
+
+/**
+ * Entities that pass a dashboard filter change as their values do: filtered aliases are resolved
+ * again at the reference's dynamic query interval (`server.ws.dynamic_page_link.refresh_interval`).
+ */
+const FILTERED_ALIAS_REFRESH_MS = 60_000;
+
+/**
+ * The entities an alias resolves to in a state; kept while the dashboard is open. An entity picked
+ * in the toolbar stands for the alias as it is.
+ */
 export function aliasResolutionQuery(
   http: HttpClient,
   dashboardId: string,
   alias: EntityAlias,
   params: StateParams,
+  view: AliasView = {},
 ) {
+  const { keyFilters = [], selected } = view;
   return queryOptions<AliasResolution>({
-    queryKey: dashboardRuntimeKeys.alias(dashboardId, alias.id, params),
-    queryFn: ({ signal }) => resolveAlias(alias, params, (query) => findEntityData(http, query, signal)),
+    queryKey: dashboardRuntimeKeys.alias(dashboardId, alias.id, params, view),
+    queryFn: ({ signal }) =>
+      selected
+        ? Promise.resolve({ kind: 'entities', entities: [selected] })
+        : resolveAlias(alias, params, (query) => findEntityData(http, query, signal), keyFilters),
     staleTime: Number.POSITIVE_INFINITY,
+    ...(keyFilters.length > 0 && !selected ? { refetchInterval: FILTERED_ALIAS_REFRESH_MS } : {}),
   });
 }

@@ -1,6 +1,6 @@
-import type { Dashboard, Timewindow } from '@meridian/common';
+import type { Dashboard } from '@meridian/common';
 import Box from '@mui/material/Box';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { dashboardScopeOf } from '../api/dashboards';
 import { useAuthState } from '../app/services/useAuthState';
 import { StateOverlay } from './actions/StateOverlay';
@@ -11,10 +11,13 @@ import { restoreDashboard } from './runtime/restore-dashboard';
 import { localTimeZone, subscriptionWindowOf } from './runtime/subscription-window';
 import { StateLayouts } from './StateLayouts';
 import { dashboardSelectors } from './selectors';
+import { AliasesEntitySelect } from './toolbar/AliasesEntitySelect';
 import { DashboardStates } from './toolbar/DashboardStates';
 import { DashboardsSelect } from './toolbar/DashboardsSelect';
+import { FiltersEdit } from './toolbar/FiltersEdit';
 import { ExportDashboardButton, FullscreenButton } from './toolbar/ToolbarButtons';
 import { useDashboardState } from './useDashboardState';
+import { useViewChanges } from './useViewChanges';
 
 /**
  * A dashboard, read-only: toolbar (unless hidden) and the current state's layouts. The runtime
@@ -36,11 +39,9 @@ export function DashboardViewer({
   const { authUser } = useAuthState();
   const model = useMemo(() => restoreDashboard(dashboard.configuration), [dashboard.configuration]);
   const { stack, state, openStates } = useDashboardState(model);
-  // The viewer's time window: the saved one until the viewer changes it (not saved).
-  const [changed, setChanged] = useState<{ model: typeof model; timewindow: Timewindow } | null>(null);
-  const timewindow = changed?.model === model ? changed.timewindow : model.timewindow;
+  const { timewindow, setTimewindow, filters, setFilter, aliasSelections, selectAliasEntity } =
+    useViewChanges(model);
   const window = useMemo(() => subscriptionWindowOf(timewindow, Date.now(), localTimeZone()), [timewindow]);
-  const setTimewindow = useCallback((next: Timewindow) => setChanged({ model, timewindow: next }), [model]);
   const [overlay, setOverlay] = useState<OverlayState | null>(null);
   const viewer = useRef<HTMLDivElement>(null);
   const runAction = useActionRunner({
@@ -59,10 +60,27 @@ export function DashboardViewer({
       window,
       timewindow,
       setTimewindow,
+      filters,
+      setFilter,
+      aliasSelections,
+      selectAliasEntity,
       runAction,
       readOnly: authUser?.isPublic === true,
     }),
-    [dashboard.id.id, model, stateParams, window, timewindow, setTimewindow, runAction, authUser],
+    [
+      dashboard.id.id,
+      model,
+      stateParams,
+      window,
+      timewindow,
+      setTimewindow,
+      filters,
+      setFilter,
+      aliasSelections,
+      selectAliasEntity,
+      runAction,
+      authUser,
+    ],
   );
   const shown = state ? model.states[state.id] : undefined;
   const settings = model.settings;
@@ -99,6 +117,8 @@ export function DashboardViewer({
             states={<DashboardStates model={model} stack={stack} openStates={openStates} />}
             buttons={
               <>
+                {settings.showEntitiesSelect && <AliasesEntitySelect />}
+                {settings.showFilters && <FiltersEdit />}
                 {scope && settings.showDashboardsSelect && (
                   <DashboardsSelect scope={scope} currentId={dashboard.id.id} fullScreen={fullScreen} />
                 )}

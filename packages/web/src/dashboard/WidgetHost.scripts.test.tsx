@@ -44,6 +44,10 @@ function renderCards(...widgets: ReturnType<typeof card>[]) {
     window: { kind: 'realtime' as const, timewindowMs: 60_000 },
     timewindow: {},
     setTimewindow: () => undefined,
+    filters: {},
+    setFilter: () => undefined,
+    aliasSelections: {},
+    selectAliasEntity: () => undefined,
     runAction: () => undefined,
     readOnly: false,
   };

@@ -1,6 +1,7 @@
-import type { Timewindow, WidgetAction } from '@meridian/common';
+import type { DashboardFilter, Timewindow, WidgetAction } from '@meridian/common';
 import { createContext, useContext } from 'react';
 import type { ActionTarget } from './actions/widget-actions';
+import type { AliasEntity } from './runtime/alias-resolution';
 import type { DashboardModel } from './runtime/dashboard-model';
 import type { StateParams } from './runtime/state-param';
 import type { SubscriptionWindow } from './runtime/subscription-window';
@@ -18,6 +19,12 @@ export interface DashboardRuntime {
   timewindow: Timewindow | undefined;
   /** Changes the dashboard's time window for this view (the toolbar, a date-range navigator). */
   setTimewindow: (next: Timewindow) => void;
+  /** The dashboard's filters, with the values the viewer gave their editable predicates. */
+  filters: Record<string, DashboardFilter>;
+  setFilter: (filter: DashboardFilter) => void;
+  /** The entity the viewer picked for an alias in the toolbar, by alias id. */
+  aliasSelections: Record<string, AliasEntity>;
+  selectAliasEntity: (aliasId: string, entity: AliasEntity) => void;
   runAction: ActionRunner;
   /** A public viewer's dashboard: controls show values but send nothing. */
   readOnly: boolean;

@@ -20,4 +20,11 @@ export const dashboardSelectors = {
   widgetTimewindow: 'dashboard-widget-timewindow',
   widgetMessage: 'dashboard-widget-message',
   notFound: 'dashboard-not-found',
+  aliasesSelect: 'dashboard-aliases-select',
+  aliasesPanel: 'dashboard-aliases-panel',
+  aliasField: (alias: string) => `dashboard-alias-${alias}`,
+  filters: 'dashboard-filters',
+  filtersPanel: 'dashboard-filters-panel',
+  filterField: (label: string) => `dashboard-filter-${label}`,
+  filtersUpdate: 'dashboard-filters-update',
 };

@@ -1,15 +1,17 @@
 import {
   type AlarmData,
   type AlarmDataUpdate,
+  type DashboardFilter,
   type DataKey,
   type Datasource,
+  keyFilterInfosToKeyFilters,
   normalizeDatasource,
   type WidgetConfig,
   type WidgetType,
 } from '@meridian/common';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { aliasResolutionQuery } from '../api/dashboard-runtime';
+import { type AliasView, aliasResolutionQuery } from '../api/dashboard-runtime';
 import { useTelemetrySocket } from '../api/ws/use-telemetry-socket';
 import { useServices } from '../app/services/useServices';
 import type { DatasourceData } from '../widgets/widget-definition';
@@ -55,6 +57,12 @@ function keysOf(datasource: Datasource, kind: WidgetType): DataKey[] {
   return datasource.dataKeys.filter(isSupportedDataKey);
 }
 
+/** How the view narrows a datasource's alias: its dashboard filter's key filters, the toolbar's pick. */
+function aliasViewOf(filter: DashboardFilter | undefined, selected: AliasEntity | undefined): AliasView {
+  const keyFilters = filter ? keyFilterInfosToKeyFilters(filter.keyFilters ?? []) : [];
+  return { ...(keyFilters.length > 0 ? { keyFilters } : {}), ...(selected ? { selected } : {}) };
+}
+
 /** Datasource types this viewer feeds: entities, generated values and entity counts. */
 const FED_TYPES = new Set(['entity', 'function', 'entityCount']);
 
@@ -81,7 +89,7 @@ export function useWidgetData(
 } {
   const { http } = useServices();
   const socket = useTelemetrySocket();
-  const { dashboardId, model, stateParams } = useDashboardRuntime();
+  const { dashboardId, model, stateParams, filters, aliasSelections } = useDashboardRuntime();
   const mode: DataMode = kind === 'timeseries' ? 'timeseries' : 'latest';
   const aggregation = useMemo(() => {
     if (mode !== 'timeseries') return undefined;
@@ -97,27 +105,29 @@ export function useWidgetData(
     [kind, alarmSource, config.datasources],
   );
   const aliasOf = (d: Datasource) => (d.entityAliasId ? model.entityAliases[d.entityAliasId] : undefined);
+  const filterOf = (d: Datasource) => (d.filterId ? filters[d.filterId] : undefined);
   // Only entity datasources resolve their alias to entities; an entity count counts its filter's.
-  const aliases = datasources.map((d) => (d.type === 'entity' ? aliasOf(d) : undefined));
-  const known = aliases.filter((alias) => alias !== undefined);
+  const resolved = datasources.flatMap((d, index) => {
+    const alias = d.type === 'entity' ? aliasOf(d) : undefined;
+    return alias ? [{ index, alias, view: aliasViewOf(filterOf(d), aliasSelections[alias.id]) }] : [];
+  });
   const resolutions = useQueries({
-    queries: known.map((alias) => aliasResolutionQuery(http, dashboardId, alias, stateParams)),
+    queries: resolved.map(({ alias, view }) =>
+      aliasResolutionQuery(http, dashboardId, alias, stateParams, view),
+    ),
   });
   // A datasource without a known alias names no entity; one still resolving is null.
-  const entityLists: (AliasEntity[] | null)[] = aliases.map((alias, index) => {
-    const datasource = datasources[index];
-    if (datasource?.type === 'function') return [functionEntity(datasource)];
-    if (datasource?.type === 'entityCount') return [countEntity(datasource, aliasOf(datasource))];
-    const resolution = alias ? resolutions[known.indexOf(alias)] : undefined;
+  const entityLists: (AliasEntity[] | null)[] = datasources.map((datasource, index) => {
+    if (datasource.type === 'function') return [functionEntity(datasource)];
+    if (datasource.type === 'entityCount') return [countEntity(datasource, aliasOf(datasource))];
+    const resolution = resolutions[resolved.findIndex((r) => r.index === index)];
     if (!resolution) return [];
     if (!resolution.data) return null;
     return resolution.data.kind === 'entities' ? resolution.data.entities : [];
   });
   const listsKey = JSON.stringify(entityLists.map((list) => list?.map((e) => e.id.id) ?? null));
   const countCommands = datasources.map((d) =>
-    d.type === 'entityCount'
-      ? entityCountCommand(aliasOf(d), stateParams, d.filterId ? model.filters[d.filterId] : undefined)
-      : null,
+    d.type === 'entityCount' ? entityCountCommand(aliasOf(d), stateParams, filterOf(d)) : null,
   );
   const countsKey = JSON.stringify(countCommands);
 

@@ -46,6 +46,31 @@ describe('alias resolution', () => {
     },
   );
 
+  it("sends a datasource's dashboard filter with the alias query, and none without one", async () => {
+    const find = vi.fn(async (_query: EntityDataQuery) => page(['d2']));
+    const keyFilters = [
+      {
+        key: { type: 'TIME_SERIES' as const, key: 'temperature' },
+        valueType: 'NUMERIC' as const,
+        predicate: {
+          type: 'NUMERIC' as const,
+          operation: 'GREATER' as const,
+          value: { defaultValue: 20, userValue: 30 },
+        },
+      },
+    ];
+    const alias: EntityAlias = {
+      id: 'a',
+      alias: 'A',
+      filter: { type: 'deviceType', deviceType: 'thermostat', resolveMultiple: true },
+    };
+    const result = await resolveAlias(alias, {}, find, keyFilters);
+    expect(find.mock.calls[0]?.[0].keyFilters).toEqual(keyFilters);
+    expect(result).toMatchObject({ kind: 'entities', entities: [{ name: 'name d2' }] });
+    await resolveAlias(alias, {}, find);
+    expect(find.mock.calls[1]?.[0]).not.toHaveProperty('keyFilters');
+  });
+
   it('resolves to nothing when nothing matches or the state names no entity', async () => {
     const find = vi.fn(async () => page([]));
     expect(

@@ -6,6 +6,7 @@ import {
   type EntityDataQuery,
   type EntityFilter,
   type EntityId,
+  type KeyFilter,
   type PageData,
   singleEntityDataPageLink,
 } from '@meridian/common';
@@ -68,10 +69,18 @@ export function queryFilterOf(filter: AliasFilter, params: StateParams): EntityF
   return rest as EntityFilter;
 }
 
-/** The entity query that resolves an alias: one entity unless the alias resolves to many. */
-export function aliasQuery(filter: EntityFilter, resolveMultiple: boolean): EntityDataQuery {
+/**
+ * The entity query that resolves an alias: one entity unless the alias resolves to many; only the
+ * entities passing a datasource's dashboard filter when it has one.
+ */
+export function aliasQuery(
+  filter: EntityFilter,
+  resolveMultiple: boolean,
+  keyFilters: readonly KeyFilter[] = [],
+): EntityDataQuery {
   return {
     entityFilter: filter,
+    ...(keyFilters.length > 0 ? { keyFilters: [...keyFilters] } : {}),
     pageLink: resolveMultiple ? defaultEntityDataPageLink() : singleEntityDataPageLink(),
     entityFields: [
       { type: 'ENTITY_FIELD', key: 'name' },
@@ -85,15 +94,16 @@ function aliasEntityOf(data: EntityData): AliasEntity {
   return { id: data.entityId, name: fields.name?.value ?? '', label: fields.label?.value ?? '' };
 }
 
-/** Resolves one alias in a state through the entity query API. */
+/** Resolves one alias in a state through the entity query API, with a datasource's key filters. */
 export async function resolveAlias(
   alias: EntityAlias,
   params: StateParams,
   find: FindEntities,
+  keyFilters: readonly KeyFilter[] = [],
 ): Promise<AliasResolution> {
   const filter = queryFilterOf(alias.filter, params);
   if (!filter) return { kind: 'empty' };
-  const page = await find(aliasQuery(filter, alias.filter.resolveMultiple === true));
+  const page = await find(aliasQuery(filter, alias.filter.resolveMultiple === true, keyFilters));
   const entities = page.data.map(aliasEntityOf);
   return entities.length > 0 ? { kind: 'entities', entities } : { kind: 'empty' };
 }

@@ -61,6 +61,10 @@ export interface DashboardSettings {
   titleColor: string | null;
   hideToolbar: boolean;
   showDashboardsSelect: boolean;
+  /** The entity aliases select (aliases showing one of several entities). */
+  showEntitiesSelect: boolean;
+  /** The filters button (filters with predicates viewers may change). */
+  showFilters: boolean;
   showDashboardTimewindow: boolean;
   showDashboardExport: boolean;
 }

@@ -130,6 +130,8 @@ export function restoreDashboard(configuration: JsonObject | null | undefined): 
       titleColor: typeof settings.titleColor === 'string' ? settings.titleColor : null,
       hideToolbar: settings.hideToolbar === true,
       showDashboardsSelect: settings.showDashboardsSelect !== false,
+      showEntitiesSelect: settings.showEntitiesSelect !== false,
+      showFilters: settings.showFilters !== false,
       showDashboardTimewindow: settings.showDashboardTimewindow !== false,
       showDashboardExport: settings.showDashboardExport !== false,
     },
