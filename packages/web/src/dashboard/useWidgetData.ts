@@ -16,7 +16,7 @@ import { useTelemetrySocket } from '../api/ws/use-telemetry-socket';
 import { useServices } from '../app/services/useServices';
 import type { DatasourceData } from '../widgets/widget-definition';
 import { useDashboardRuntime } from './dashboard-runtime-context';
-import { type FeedContext, startCountFeed, startEntityFeed, startFunctionFeed } from './datasource-feeds';
+import { type FeedContext, startCountFeed, startFunctionFeed } from './datasource-feeds';
 import { alarmDataCommand, alarmSearchStatusOf, reduceAlarmUpdate } from './runtime/alarm-data';
 import type { AliasEntity } from './runtime/alias-resolution';
 import { countEntity, entityCountCommand, isCountKey } from './runtime/entity-count';
@@ -30,6 +30,7 @@ import {
 import { createUpdateThrottle } from './runtime/update-throttle';
 import { type DataMode, type EntityValues, initialValues, isSupportedDataKey } from './runtime/widget-data';
 import { tenantSandbox } from './sandbox/tenant-scripts';
+import { startSharedEntityFeed } from './shared-feeds';
 
 export type WidgetDataStatus = 'loading' | 'noEntity' | 'error' | 'ready';
 
@@ -191,7 +192,7 @@ export function useWidgetData(
       } else if (datasource.type === 'entityCount') {
         stops.push(startCountFeed(feeds, index, countCommands[index] ?? null, dataKeys));
       } else if (entities) {
-        stops.push(startEntityFeed(feeds, index, entities, dataKeys));
+        stops.push(startSharedEntityFeed(feeds, index, entities, dataKeys));
       }
     });
     return () => {
