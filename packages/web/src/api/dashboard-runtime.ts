@@ -10,8 +10,10 @@ import { getDashboard } from './dashboards';
 export const dashboardRuntimeKeys = {
   all: ['dashboard-runtime'] as const,
   dashboard: (dashboardId: string) => [...dashboardRuntimeKeys.all, 'dashboard', dashboardId] as const,
+  /** Every alias resolution of one dashboard: what a widget refreshes after changing entities. */
+  aliases: (dashboardId: string) => [...dashboardRuntimeKeys.all, 'alias', dashboardId] as const,
   alias: (dashboardId: string, aliasId: string, params: StateParams) =>
-    [...dashboardRuntimeKeys.all, 'alias', dashboardId, aliasId, params] as const,
+    [...dashboardRuntimeKeys.aliases(dashboardId), aliasId, params] as const,
 };
 
 /** Runs an entity query (`POST /api/entitiesQuery/find`, reference backend §1.4). */
