@@ -173,6 +173,7 @@ describe('entity admin widgets', () => {
     await page.fill(tid(A.name), 'Public pump');
     await page.click(tid(A.submit));
     await expect.poll(() => page.textContent(tid(A.dialogError))).toMatch(/already exists/i);
+    await screenshot(page, 'entity-admin-add-error');
     await page.click(tid(A.cancel));
     await page.waitForSelector(tid(A.dialog), { state: 'detached' });
 
