@@ -32,6 +32,7 @@ describe('native widget list', () => {
       'input_widgets',
       'maps_v2',
       'alarm_widgets',
+      'entity_admin_widgets',
     ]);
   });
 
@@ -47,6 +48,8 @@ describe('native widget list', () => {
     expect(isNativeWidgetType('input_widgets', 'markers_placement_openstreetmap')).toBe(true);
     expect(isNativeWidgetType('maps_v2', 'google_maps')).toBe(false);
     expect(isNativeWidgetType('alarm_widgets', 'alarms_table')).toBe(true);
+    expect(isNativeWidgetType('entity_admin_widgets', 'device_admin_table')).toBe(true);
+    expect(isNativeWidgetType('entity_admin_widgets', 'asset_admin_table')).toBe(true);
     expect(isNativeWidgetType('cards', 'html_value_card')).toBe(true);
     expect(isNativeWidgetType('cards', 'html_card')).toBe(true);
     expect(isNativeWidgetType('cards', 'markdown_card')).toBe(true);

@@ -50,12 +50,12 @@ export function getAssetInfo(
 export type AssetDraft = Partial<EntityDraft<Asset>> & Pick<Asset, 'name' | 'type'>;
 
 /** Creates (no id) or updates (with id) an asset. */
-export function saveAsset(http: HttpClient, asset: AssetDraft): Promise<Asset> {
-  return http.post('/api/asset', asset);
+export function saveAsset(http: HttpClient, asset: AssetDraft, options: RequestOptions = {}): Promise<Asset> {
+  return http.post('/api/asset', asset, options);
 }
 
-export function deleteAsset(http: HttpClient, assetId: string): Promise<void> {
-  return http.delete(`/api/asset/${id(assetId)}`);
+export function deleteAsset(http: HttpClient, assetId: string, options: RequestOptions = {}): Promise<void> {
+  return http.delete(`/api/asset/${id(assetId)}`, options);
 }
 
 export function assignAssetToCustomer(http: HttpClient, customerId: string, assetId: string): Promise<Asset> {

@@ -10,8 +10,10 @@ import { getDashboard } from './dashboards';
 export const dashboardRuntimeKeys = {
   all: ['dashboard-runtime'] as const,
   dashboard: (dashboardId: string) => [...dashboardRuntimeKeys.all, 'dashboard', dashboardId] as const,
+  /** Every alias resolution of one dashboard: what a widget refreshes after changing entities. */
+  aliases: (dashboardId: string) => [...dashboardRuntimeKeys.all, 'alias', dashboardId] as const,
   alias: (dashboardId: string, aliasId: string, params: StateParams, view?: AliasView) =>
-    [...dashboardRuntimeKeys.all, 'alias', dashboardId, aliasId, params, view ?? {}] as const,
+    [...dashboardRuntimeKeys.aliases(dashboardId), aliasId, params, view ?? {}] as const,
   aliasCandidates: (dashboardId: string, aliasId: string, params: StateParams) =>
     [...dashboardRuntimeKeys.all, 'alias-candidates', dashboardId, aliasId, params] as const,
 };

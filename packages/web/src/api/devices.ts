@@ -67,8 +67,13 @@ export function getDeviceInfo(
 export type DeviceDraft = Partial<EntityDraft<Device>> & Pick<Device, 'name'>;
 
 /** Creates or updates a device; a new device gets the given access token, else a generated one. */
-export function saveDevice(http: HttpClient, device: DeviceDraft, accessToken?: string): Promise<Device> {
-  return http.post('/api/device', device, accessToken ? { query: { accessToken } } : {});
+export function saveDevice(
+  http: HttpClient,
+  device: DeviceDraft,
+  accessToken?: string,
+  options: RequestOptions = {},
+): Promise<Device> {
+  return http.post('/api/device', device, accessToken ? { ...options, query: { accessToken } } : options);
 }
 
 export function saveDeviceWithCredentials(
@@ -78,8 +83,12 @@ export function saveDeviceWithCredentials(
   return http.post('/api/device-with-credentials', request);
 }
 
-export function deleteDevice(http: HttpClient, deviceId: string): Promise<void> {
-  return http.delete(`/api/device/${id(deviceId)}`);
+export function deleteDevice(
+  http: HttpClient,
+  deviceId: string,
+  options: RequestOptions = {},
+): Promise<void> {
+  return http.delete(`/api/device/${id(deviceId)}`, options);
 }
 
 export function assignDeviceToCustomer(

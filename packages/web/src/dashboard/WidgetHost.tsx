@@ -64,9 +64,10 @@ function KnownWidget({ widget, definition }: { widget: DashboardWidget; definiti
   const { t } = useTranslation();
   const { runAction } = useDashboardRuntime();
   const config = widget.config;
+  const owns = definition.ownsAction;
   const actions = useMemo<WidgetActions>(
-    () => ({ of: (sourceId) => actionsOf(config, sourceId), run: runAction }),
-    [config, runAction],
+    () => ({ of: (sourceId) => actionsOf(config, sourceId, owns), run: runAction }),
+    [config, runAction, owns],
   );
   const own = config.useDashboardTimewindow === false;
   const [changed, setChanged] = useState<{ saved: unknown; timewindow: Timewindow } | null>(null);

@@ -36,7 +36,7 @@ export function sharedFeedKey(
     context.mode,
     context.window,
     context.aggregation ?? null,
-    entities.map((e) => e.id),
+    entities.map((e) => [e.id.id, e.name, e.label]),
     dataKeys.map((k) => [k.type, k.name, k.usePostProcessing ? k.postFuncBody : null]),
   ]);
 }

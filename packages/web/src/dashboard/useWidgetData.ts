@@ -126,7 +126,10 @@ export function useWidgetData(
     if (!resolution.data) return null;
     return resolution.data.kind === 'entities' ? resolution.data.entities : [];
   });
-  const listsKey = JSON.stringify(entityLists.map((list) => list?.map((e) => e.id.id) ?? null));
+  // Names and labels too: a renamed entity (an admin table's edit) shows its new name.
+  const listsKey = JSON.stringify(
+    entityLists.map((list) => list?.map((e) => [e.id.id, e.name, e.label]) ?? null),
+  );
   const countCommands = datasources.map((d) =>
     d.type === 'entityCount' ? entityCountCommand(aliasOf(d), stateParams, filterOf(d)) : null,
   );

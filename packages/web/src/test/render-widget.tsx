@@ -1,3 +1,5 @@
+import type { Authority } from '@meridian/common';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -9,11 +11,16 @@ import { WithConsoleMessages } from './i18n-console';
 
 /**
  * Renders a widget that talks to the server (an RPC control) with the console's services over a
- * fake backend, signed in as the tenant administrator, with the English messages.
+ * fake backend, signed in as the tenant administrator (or another account), with the English
+ * messages.
  */
-export function renderWithServices(ui: ReactNode, backend: FakeBackend = createFakeBackend()) {
-  const account = ACCOUNTS.find((item) => item.authority === 'TENANT_ADMIN');
-  if (!account) throw new Error('No tenant account');
+export function renderWithServices(
+  ui: ReactNode,
+  backend: FakeBackend = createFakeBackend(),
+  authority: Authority = 'TENANT_ADMIN',
+) {
+  const account = ACCOUNTS.find((item) => item.authority === authority);
+  if (!account) throw new Error(`No ${authority} account`);
   const tokens = new TokenStore(window.localStorage);
   const pair = pairFor(account);
   tokens.store('access', pair.token);
@@ -27,7 +34,9 @@ export function renderWithServices(ui: ReactNode, backend: FakeBackend = createF
   const user = userEvent.setup();
   const view = render(
     <ServicesContext.Provider value={services}>
-      <WithConsoleMessages>{ui}</WithConsoleMessages>
+      <QueryClientProvider client={services.queryClient}>
+        <WithConsoleMessages>{ui}</WithConsoleMessages>
+      </QueryClientProvider>
     </ServicesContext.Provider>,
   );
   return { ...view, backend, services, user };

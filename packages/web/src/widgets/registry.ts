@@ -1,3 +1,4 @@
+import { isNativeEntityAdminAction } from '../dashboard/actions/entity-admin-actions';
 import {
   LED_VALUE_SOURCE,
   RPC_ONLY_VALUE_SOURCE,
@@ -44,6 +45,20 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     typeAlias: 'entities_table',
     kind: 'latest',
     load: async () => (await import('./entities-table/EntitiesTableWidget')).EntitiesTableWidget,
+  },
+  {
+    bundleAlias: 'entity_admin_widgets',
+    typeAlias: 'device_admin_table',
+    kind: 'latest',
+    ownsAction: isNativeEntityAdminAction,
+    load: async () => (await import('./entity-admin-table/EntityAdminTableWidgets')).DeviceAdminTableWidget,
+  },
+  {
+    bundleAlias: 'entity_admin_widgets',
+    typeAlias: 'asset_admin_table',
+    kind: 'latest',
+    ownsAction: isNativeEntityAdminAction,
+    load: async () => (await import('./entity-admin-table/EntityAdminTableWidgets')).AssetAdminTableWidget,
   },
   {
     bundleAlias: 'cards',

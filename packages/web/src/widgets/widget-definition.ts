@@ -1,4 +1,11 @@
-import type { AlarmData, DataKey, Datasource, WidgetConfig, WidgetType } from '@meridian/common';
+import type {
+  AlarmData,
+  DataKey,
+  Datasource,
+  WidgetAction,
+  WidgetConfig,
+  WidgetType,
+} from '@meridian/common';
 import type { ComponentType } from 'react';
 import type { AliasEntity } from '../dashboard/runtime/alias-resolution';
 import type { RpcValueSource } from '../dashboard/runtime/rpc-target';
@@ -48,6 +55,11 @@ export interface WidgetDefinition {
    * 0028). Tables and maps show every point and are not.
    */
   downsamples?: true;
+  /**
+   * Configured actions the widget performs itself (the entity admin tables' add, edit and delete):
+   * they are left out of the actions the frame and the widget offer.
+   */
+  ownsAction?: (sourceId: string, action: WidgetAction) => boolean;
   /** The component, in its own chunk. */
   load: () => Promise<ComponentType<WidgetProps>>;
 }

@@ -26,8 +26,15 @@ const RUNNABLE: readonly WidgetActionType[] = [
   'customPretty',
 ];
 
-/** The actions configured for one action source of a widget (`actionCellButton`, `rowClick`…). */
-export function actionsOf(config: WidgetConfig, sourceId: string): WidgetAction[] {
+/**
+ * The actions configured for one action source of a widget (`actionCellButton`, `rowClick`…),
+ * without those the widget performs itself (`owns`, see WidgetDefinition.ownsAction).
+ */
+export function actionsOf(
+  config: WidgetConfig,
+  sourceId: string,
+  owns?: (sourceId: string, action: WidgetAction) => boolean,
+): WidgetAction[] {
   const configured = config.actions?.[sourceId];
   if (!Array.isArray(configured)) return [];
   return configured.filter(
@@ -35,7 +42,8 @@ export function actionsOf(config: WidgetConfig, sourceId: string): WidgetAction[
       typeof action === 'object' &&
       action !== null &&
       typeof action.name === 'string' &&
-      RUNNABLE.includes(action.type),
+      RUNNABLE.includes(action.type) &&
+      !owns?.(sourceId, action),
   );
 }
 

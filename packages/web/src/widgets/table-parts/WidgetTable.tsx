@@ -42,6 +42,8 @@ export interface WidgetTableProps {
   stickyHeader: boolean;
   /** Above the search bar and the table (the time-series table's entity tabs). */
   header?: ReactNode;
+  /** Buttons at the end of the search bar (the admin tables' "Add"); the bar shows for them alone too. */
+  toolbar?: ReactNode;
   /** Buttons at the end of each row (the alarms table's acknowledge and clear); no column without. */
   rowActions?: (row: Row) => ReactNode;
   /** A click on a row (the widget's `rowClick` action); the row shows as clickable. */
@@ -71,6 +73,7 @@ export function WidgetTable({
   pageSize: defaultPageSize,
   stickyHeader,
   header,
+  toolbar,
   rowActions,
   onRowClick,
   onRowDoubleClick,
@@ -109,9 +112,11 @@ export function WidgetTable({
   return (
     <Box sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column' }}>
       {header}
-      {enableSearch && (
+      {(enableSearch || toolbar) && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 40, flexShrink: 0 }}>
-          {searchOpen ? (
+          {!enableSearch ? (
+            <Box sx={{ flex: 1 }} />
+          ) : searchOpen ? (
             <>
               <Search color="action" fontSize="small" sx={{ ml: 1 }} />
               <InputBase
@@ -152,6 +157,7 @@ export function WidgetTable({
               </IconButton>
             </Tooltip>
           )}
+          {toolbar}
         </Box>
       )}
       <TableContainer sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
