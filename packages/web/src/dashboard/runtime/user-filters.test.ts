@@ -1,9 +1,10 @@
 import type { DashboardFilter } from '@meridian/common';
 import { describe, expect, it } from 'vitest';
+import { toDateTimeInput } from '../../i18n/date-time';
 import {
+  type EditablePredicate,
   editableFilters,
   editablePredicates,
-  localDateTimeInput,
   parsePredicateInput,
   predicateValue,
   setPredicateValue,
@@ -74,6 +75,13 @@ function sample(editable = true): DashboardFilter {
   } as DashboardFilter;
 }
 
+/** The two editable predicates of the sample, or a failure naming what was found. */
+function pair(found: EditablePredicate[]): [EditablePredicate, EditablePredicate] {
+  const [first, second] = found;
+  if (!first || !second) throw new Error(`expected two editable predicates, found ${found.length}`);
+  return [first, second];
+}
+
 describe('editable predicates', () => {
   it('finds the editable predicates, inside groups too, with their saved labels', () => {
     const found = editablePredicates(sample());
@@ -91,18 +99,17 @@ describe('editable predicates', () => {
 
   it('sets the user value of one predicate and leaves the saved default and the rest alone', () => {
     const filter = sample();
-    const [temperature, mode] = editablePredicates(filter);
-    const next = setPredicateValue(setPredicateValue(filter, temperature!, 30), mode!, 'heat');
-    const [t2, m2] = editablePredicates(next);
-    expect(predicateValue(t2!.predicate)).toBe(30);
-    expect(predicateValue(m2!.predicate)).toBe('heat');
-    expect(t2!.predicate.value).toMatchObject({ defaultValue: 20, userValue: 30 });
+    const [temperature, mode] = pair(editablePredicates(filter));
+    const next = setPredicateValue(setPredicateValue(filter, temperature, 30), mode, 'heat');
+    const [t2, m2] = pair(editablePredicates(next));
+    expect(predicateValue(t2.predicate)).toBe(30);
+    expect(predicateValue(m2.predicate)).toBe('heat');
+    expect(t2.predicate.value).toMatchObject({ defaultValue: 20, userValue: 30 });
     // The untouched first alternative of the group and the original filter are unchanged.
-    const group = next.keyFilters[1]!.predicates[0]!.keyFilterPredicate;
-    expect(group.type === 'COMPLEX' && group.predicates[0]!.keyFilterPredicate).toMatchObject({
-      value: { defaultValue: 'eco' },
+    expect(next.keyFilters[1]?.predicates[0]?.keyFilterPredicate).toMatchObject({
+      predicates: [{ keyFilterPredicate: { value: { defaultValue: 'eco' } } }, {}],
     });
-    expect(predicateValue(editablePredicates(filter)[0]!.predicate)).toBe(20);
+    expect(predicateValue(pair(editablePredicates(filter))[0].predicate)).toBe(20);
   });
 });
 
@@ -114,7 +121,7 @@ describe('parsePredicateInput', () => {
     expect(parsePredicateInput('BOOLEAN', true)).toBe(true);
     expect(parsePredicateInput('STRING', 'eco')).toBe('eco');
     const ms = new Date(2026, 10, 28, 9, 30).getTime();
-    expect(parsePredicateInput('DATE_TIME', localDateTimeInput(ms))).toBe(ms);
+    expect(parsePredicateInput('DATE_TIME', toDateTimeInput(ms))).toBe(ms);
     expect(parsePredicateInput('DATE_TIME', 'yesterday')).toBeNull();
   });
 });

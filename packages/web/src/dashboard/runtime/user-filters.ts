@@ -4,6 +4,7 @@ import type {
   KeyFilterPredicateInfo,
   SimpleKeyFilterPredicate,
 } from '@meridian/common';
+import { fromDateTimeInput } from '../../i18n/date-time';
 
 /**
  * User-editable dashboard filters (reference console §5.2 "filters"): a filter marked editable
@@ -143,16 +144,6 @@ export function parsePredicateInput(
     const number = Number(trimmed);
     return Number.isFinite(number) ? number : null;
   }
-  if (valueType === 'DATE_TIME') {
-    const ms = trimmed === '' ? Number.NaN : new Date(trimmed).getTime();
-    return Number.isFinite(ms) ? ms : null;
-  }
+  if (valueType === 'DATE_TIME') return fromDateTimeInput(trimmed);
   return input;
-}
-
-/** A DATE_TIME value as a `datetime-local` field shows it, in the browser's time zone. */
-export function localDateTimeInput(ms: number): string {
-  const date = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }

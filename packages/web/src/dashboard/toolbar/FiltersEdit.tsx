@@ -10,12 +10,12 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toDateTimeInput } from '../../i18n/date-time';
 import { useDashboardRuntime } from '../dashboard-runtime-context';
 import {
   type EditablePredicate,
   editableFilters,
   editablePredicates,
-  localDateTimeInput,
   parsePredicateInput,
   predicateValue,
   setPredicateValue,
@@ -37,7 +37,7 @@ const draftKey = (p: EditablePredicate) => `${p.filterId}/${p.keyFilterIndex}/${
 function inputOf(predicate: EditablePredicate): string | boolean {
   const value = predicateValue(predicate.predicate);
   if (predicate.valueType === 'BOOLEAN') return value === true;
-  if (predicate.valueType === 'DATE_TIME' && typeof value === 'number') return localDateTimeInput(value);
+  if (predicate.valueType === 'DATE_TIME' && typeof value === 'number') return toDateTimeInput(value);
   return value === null ? '' : String(value);
 }
 
