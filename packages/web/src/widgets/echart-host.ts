@@ -1,5 +1,7 @@
 import type * as echarts from 'echarts/core';
 import { type RefObject, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { echartsLocaleOf } from './echart-locale';
 
 /**
  * Draws an ECharts option in the element: the chart is made once, follows the element's size, and
@@ -13,21 +15,38 @@ export function useEChart(
   option: echarts.EChartsCoreOption,
   { replace = false }: { replace?: boolean } = {},
 ): RefObject<HTMLDivElement | null> {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  // The option of the last render, for a chart made after its locale loaded.
+  const latest = useRef({ option, replace });
+  latest.current = { option, replace };
   useEffect(() => {
     const host = element.current;
     if (!host) return;
-    const instance = core.init(host);
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(host);
+    let instance: echarts.ECharts | null = null;
+    let observer: ResizeObserver | null = null;
+    let gone = false;
+    const make = (locale: string) => {
+      if (gone) return;
+      instance = core.init(host, undefined, { locale });
+      chart.current = instance;
+      const made = instance;
+      observer = new ResizeObserver(() => made.resize());
+      observer.observe(host);
+      made.setOption(latest.current.option, { notMerge: latest.current.replace });
+    };
+    const locale = echartsLocaleOf(core, language);
+    if (typeof locale === 'string') make(locale);
+    else void locale.then(make);
     return () => {
-      observer.disconnect();
-      instance.dispose();
+      gone = true;
+      observer?.disconnect();
+      instance?.dispose();
       chart.current = null;
     };
-  }, [core]);
+  }, [core, language]);
   useEffect(() => {
     chart.current?.setOption(option, { notMerge: replace });
   });
