@@ -156,7 +156,7 @@ describe('DateRangeNavigatorWidget', () => {
     });
   });
 
-  it('starts from the session’s range of the dashboard, unless useSessionStorage is off', () => {
+  it('starts from the range this dashboard had earlier in the session', () => {
     const stored = { startMs: new Date(2026, 5, 1).getTime(), endMs: new Date(2026, 5, 2).getTime() };
     window.sessionStorage.setItem(storageKey('dash-1'), JSON.stringify(stored));
     const first = renderNavigator({});

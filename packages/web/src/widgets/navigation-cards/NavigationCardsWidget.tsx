@@ -23,7 +23,7 @@ export function NavigationCardsWidget({ config }: WidgetProps) {
     return navigationSections(home, navigationCardsSettings(config));
   }, [authUser, edgesSupportEnabled, config]);
   return (
-    <Box sx={{ position: 'absolute', inset: 0, overflow: 'auto', p: 1 }}>
+    <Box data-testid={s.root} sx={{ position: 'absolute', inset: 0, overflow: 'auto', p: 1 }}>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 1 }}>
         {sections.map((section) => (
           <Box key={section.id} component="section" data-testid={s.section}>
