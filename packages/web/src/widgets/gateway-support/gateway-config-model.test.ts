@@ -85,6 +85,44 @@ describe('gateway configuration', () => {
     });
   });
 
+  it('reads the connector lists of later gateways, each typed by its own attribute', () => {
+    const attributes = gatewayAttributesOf([
+      {
+        scope: 'SHARED_SCOPE',
+        data: [
+          { key: 'active_connectors', value: ['MQTT Broker'], lastUpdateTs: 1 },
+          { key: 'MQTT Broker', value: { name: 'MQTT Broker', type: 'mqtt' }, lastUpdateTs: 1 },
+          { key: 'Old OPC', value: { type: 'not this scope' }, lastUpdateTs: 1 },
+        ],
+      },
+      {
+        scope: 'SERVER_SCOPE',
+        data: [
+          { key: 'inactive_connectors', value: '["Old OPC"]', lastUpdateTs: 1 },
+          { key: 'Old OPC', value: '{"name":"Old OPC","type":"opcua"}', lastUpdateTs: 1 },
+        ],
+      },
+    ]);
+    const reading = readGateway(attributes);
+    expect(reading.kind === 'summary' && reading.summary).toMatchObject({
+      source: null,
+      host: null,
+      connectors: [
+        { name: 'MQTT Broker', type: 'mqtt', enabled: true },
+        { name: 'Old OPC', type: 'opcua', enabled: false },
+      ],
+    });
+    // With a configuration too, a connector named in both is shown once.
+    const both = readGateway({
+      ...attributes,
+      configuration: encodeBase64Json({ MQTT: [{ name: 'MQTT Broker' }] }),
+    });
+    expect(both.kind === 'summary' && both.summary.connectors.map((c) => c.name)).toEqual([
+      'MQTT Broker',
+      'Old OPC',
+    ]);
+  });
+
   it('takes each attribute from its scope only', () => {
     expect(
       gatewayAttributesOf([

@@ -6,7 +6,9 @@ import type { AttributeData, AttributeScope } from '@meridian/common';
  * (`current_configuration`, client scope) or, until it reports one, the one the console saved for it
  * (`configuration`, shared scope) — base64 of JSON holding the general settings under `thingsboard`
  * and each enabled connector under its type — and the disabled connectors (`configuration_drafts`,
- * server scope, base64 of JSON by connector name).
+ * server scope, base64 of JSON by connector name). Later gateway versions list connectors by name
+ * instead (`active_connectors`, shared scope; `inactive_connectors`, server scope), each described by
+ * an attribute of its own name in the same scope; those are read too.
  */
 
 export const GATEWAY_ATTRIBUTES = [
@@ -16,10 +18,23 @@ export const GATEWAY_ATTRIBUTES = [
   { scope: 'SHARED_SCOPE', key: 'RemoteLoggingLevel' },
 ] as const satisfies readonly { scope: AttributeScope; key: string }[];
 
-export type GatewayAttributeKey = (typeof GATEWAY_ATTRIBUTES)[number]['key'];
+/** The connector lists of later gateway versions, with the scope their connectors' attributes are in. */
+export const CONNECTOR_LISTS = [
+  { scope: 'SHARED_SCOPE', key: 'active_connectors', enabled: true },
+  { scope: 'SERVER_SCOPE', key: 'inactive_connectors', enabled: false },
+] as const satisfies readonly { scope: AttributeScope; key: string; enabled: boolean }[];
 
-/** The gateway's attribute values by key, as read (a value may be of any JSON type). */
-export type GatewayAttributes = Partial<Record<GatewayAttributeKey, unknown>>;
+export type GatewayAttributeKey =
+  | (typeof GATEWAY_ATTRIBUTES)[number]['key']
+  | (typeof CONNECTOR_LISTS)[number]['key'];
+
+/**
+ * The gateway's attribute values by key, as read (a value may be of any JSON type), and the
+ * attributes describing the connectors of the lists, by connector name.
+ */
+export type GatewayAttributes = Partial<Record<GatewayAttributeKey, unknown>> & {
+  connectorAttributes?: Record<string, unknown>;
+};
 
 export interface GatewayConnector {
   name: string;
@@ -28,8 +43,8 @@ export interface GatewayConnector {
 }
 
 export interface GatewaySummary {
-  /** Which attribute the general settings and enabled connectors were read from. */
-  source: 'current_configuration' | 'configuration';
+  /** Which attribute the general settings were read from; null when only connector lists exist. */
+  source: 'current_configuration' | 'configuration' | null;
   host: string | null;
   port: number | null;
   remoteConfiguration: boolean | null;
@@ -91,6 +106,49 @@ function draftConnectors(drafts: JsonObject | null): GatewayConnector[] {
   }));
 }
 
+/** A list of connector names, stored as a JSON array or as its text. */
+function namesOf(value: unknown): string[] {
+  const list = typeof value === 'string' ? safeJson(value) : value;
+  return Array.isArray(list) ? list.filter((name): name is string => typeof name === 'string') : [];
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The connectors of the name lists, typed by their own attributes. */
+function listedConnectors(attributes: GatewayAttributes): GatewayConnector[] {
+  return CONNECTOR_LISTS.flatMap(({ key, enabled }) =>
+    namesOf(attributes[key]).map((name) => {
+      const described = attributes.connectorAttributes?.[name];
+      const own = typeof described === 'string' ? safeJson(described) : described;
+      return { name, type: (isObject(own) && textOf(own.type)) || '', enabled };
+    }),
+  );
+}
+
+/** Connectors by name, the first mention of a name kept. */
+function distinct(connectors: GatewayConnector[]): GatewayConnector[] {
+  const seen = new Set<string>();
+  return connectors.filter((connector) => {
+    if (seen.has(connector.name)) return false;
+    seen.add(connector.name);
+    return true;
+  });
+}
+
+const NO_GENERAL_SETTINGS = {
+  host: null,
+  port: null,
+  remoteConfiguration: null,
+  securityType: null,
+  storageType: null,
+} as const;
+
 export function readGateway(attributes: GatewayAttributes): GatewayReading {
   const source =
     attributes.current_configuration !== undefined && attributes.current_configuration !== null
@@ -98,7 +156,17 @@ export function readGateway(attributes: GatewayAttributes): GatewayReading {
       : attributes.configuration !== undefined && attributes.configuration !== null
         ? 'configuration'
         : null;
-  if (!source) return { kind: 'none' };
+  const listed = listedConnectors(attributes);
+  const logLevel = attributes.RemoteLoggingLevel;
+  const remoteLoggingLevel = typeof logLevel === 'string' && logLevel !== '' ? logLevel : null;
+  if (!source) {
+    const hasLists = CONNECTOR_LISTS.some(({ key }) => attributes[key] !== undefined);
+    if (!hasLists) return { kind: 'none' };
+    return {
+      kind: 'summary',
+      summary: { source: null, ...NO_GENERAL_SETTINGS, remoteLoggingLevel, connectors: distinct(listed) },
+    };
+  }
   const config = decodeBase64Json(attributes[source]);
   if (!config) return { kind: 'invalid', attribute: source };
   const general = isObject(config.thingsboard) ? config.thingsboard : {};
@@ -106,7 +174,6 @@ export function readGateway(attributes: GatewayAttributes): GatewayReading {
   const security = isObject(connection.security) ? connection.security : null;
   const storage = isObject(general.storage) ? general.storage : {};
   const port = Number(connection.port);
-  const logLevel = attributes.RemoteLoggingLevel;
   return {
     kind: 'summary',
     summary: {
@@ -117,11 +184,12 @@ export function readGateway(attributes: GatewayAttributes): GatewayReading {
         typeof connection.remoteConfiguration === 'boolean' ? connection.remoteConfiguration : null,
       securityType: security ? ('accessToken' in security ? 'accessToken' : 'tls') : null,
       storageType: storage.type === 'memory' || storage.type === 'file' ? storage.type : null,
-      remoteLoggingLevel: typeof logLevel === 'string' && logLevel !== '' ? logLevel : null,
-      connectors: [
+      remoteLoggingLevel,
+      connectors: distinct([
         ...enabledConnectors(config),
         ...draftConnectors(decodeBase64Json(attributes.configuration_drafts)),
-      ],
+        ...listed,
+      ]),
     },
   };
 }
@@ -130,10 +198,20 @@ export function readGateway(attributes: GatewayAttributes): GatewayReading {
 export function gatewayAttributesOf(
   reads: { scope: AttributeScope; data: AttributeData[] }[],
 ): GatewayAttributes {
+  const readValue = (scope: AttributeScope, key: string) =>
+    reads.find((read) => read.scope === scope)?.data.find((item) => item.key === key)?.value;
   const attributes: GatewayAttributes = {};
-  for (const { scope, key } of GATEWAY_ATTRIBUTES) {
-    const found = reads.find((read) => read.scope === scope)?.data.find((item) => item.key === key);
-    if (found) attributes[key] = found.value;
+  for (const { scope, key } of [...GATEWAY_ATTRIBUTES, ...CONNECTOR_LISTS]) {
+    const value = readValue(scope, key);
+    if (value !== undefined) attributes[key] = value;
   }
+  const connectorAttributes: Record<string, unknown> = {};
+  for (const { scope, key } of CONNECTOR_LISTS) {
+    for (const name of namesOf(attributes[key])) {
+      const value = readValue(scope, name);
+      if (value !== undefined) connectorAttributes[name] = value;
+    }
+  }
+  if (Object.keys(connectorAttributes).length > 0) attributes.connectorAttributes = connectorAttributes;
   return attributes;
 }
