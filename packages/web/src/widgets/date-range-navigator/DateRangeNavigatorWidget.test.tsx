@@ -176,6 +176,7 @@ describe('DateRangeNavigatorWidget', () => {
     expect(screen.queryByTestId(s.picker)).not.toBeInTheDocument();
     expect(screen.queryByTestId(s.interval)).not.toBeInTheDocument();
     expect(screen.queryByText('Step size')).not.toBeInTheDocument();
+    expect(screen.getByTestId(s.stepSize)).toHaveAttribute('aria-label', 'Step size');
     expect(screen.getByTestId(s.back)).toBeInTheDocument();
   });
 });

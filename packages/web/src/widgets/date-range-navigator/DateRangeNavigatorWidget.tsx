@@ -85,6 +85,8 @@ export function DateRangeNavigatorWidget({ config }: WidgetProps) {
 
   const interval = matchingInterval(range);
   const label = (key: string) => (settings.hideLabels ? undefined : t(key));
+  // Hidden labels still name the fields for assistive technology.
+  const ariaLabel = (key: string) => (settings.hideLabels ? { 'aria-label': t(key) } : {});
   return (
     <Box
       data-testid={s.root}
@@ -107,7 +109,14 @@ export function DateRangeNavigatorWidget({ config }: WidgetProps) {
           label={label('date-range-navigator.date-picker')}
           value={formatDayRange(range.startMs, range.endMs, i18n.language)}
           onClick={(event) => setPickerAnchor(event.currentTarget)}
-          slotProps={{ htmlInput: { readOnly: true, 'data-testid': s.picker, style: { cursor: 'pointer' } } }}
+          slotProps={{
+            htmlInput: {
+              readOnly: true,
+              'data-testid': s.picker,
+              style: { cursor: 'pointer' },
+              ...ariaLabel('date-range-navigator.date-picker'),
+            },
+          }}
         />
       )}
       {!settings.hideInterval && (
@@ -120,7 +129,14 @@ export function DateRangeNavigatorWidget({ config }: WidgetProps) {
             const id = event.target.value as DateRangeIntervalId | typeof CUSTOM;
             if (id !== CUSTOM) apply(resizeRange(range, intervalMs(id)));
           }}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': s.interval } as object } }}
+          slotProps={{
+            select: {
+              SelectDisplayProps: {
+                'data-testid': s.interval,
+                ...ariaLabel('date-range-navigator.interval'),
+              } as object,
+            },
+          }}
         >
           {interval === null && (
             <MenuItem value={CUSTOM} data-testid={s.intervalOption(CUSTOM)}>
@@ -150,7 +166,14 @@ export function DateRangeNavigatorWidget({ config }: WidgetProps) {
             label={label('date-range-navigator.step-size')}
             value={stepId}
             onChange={(event) => setStepId(event.target.value as DateRangeIntervalId)}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': s.stepSize } as object } }}
+            slotProps={{
+              select: {
+                SelectDisplayProps: {
+                  'data-testid': s.stepSize,
+                  ...ariaLabel('date-range-navigator.step-size'),
+                } as object,
+              },
+            }}
           >
             {DATE_RANGE_INTERVALS.map(({ id }) => (
               <MenuItem key={id} value={id} data-testid={s.stepOption(id)}>
