@@ -33,6 +33,9 @@ describe('native widget list', () => {
       'maps_v2',
       'alarm_widgets',
       'entity_admin_widgets',
+      'navigation_widgets',
+      'date',
+      'gateway_widgets',
     ]);
   });
 
@@ -61,7 +64,11 @@ describe('native widget list', () => {
     // Catalogued but not rendered yet: not offered.
     expect(isNativeWidgetType('cards', 'qr_code')).toBe(false);
     // Aliases are unique per bundle only: the gateway bundle's attributes_card is another type.
-    expect(isNativeWidgetType('gateway_widgets', 'attributes_card')).toBe(false);
+    expect(isNativeWidgetType('gateway_widgets', 'attributes_card')).toBe(true);
+    expect(isNativeWidgetType('gateway_widgets', 'config_form_latest')).toBe(true);
+    expect(isNativeWidgetType('date', 'date_range_navigator')).toBe(true);
+    expect(isNativeWidgetType('navigation_widgets', 'navigation_card')).toBe(true);
+    expect(isNativeWidgetType('edge_widgets', 'edges_overview')).toBe(false);
   });
 });
 

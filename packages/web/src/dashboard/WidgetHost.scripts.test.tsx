@@ -6,6 +6,7 @@ import type { TelemetrySocket } from '../api/ws/telemetry-socket';
 import { TelemetrySocketContext } from '../api/ws/use-telemetry-socket';
 import type { AppServices } from '../app/services/services-context';
 import { ServicesContext } from '../app/services/services-context';
+import { testRuntime } from '../test/dashboard-runtime';
 import { WithConsoleMessages } from '../test/i18n-console';
 import { InThreadWorker } from '../test/in-thread-sandbox';
 import { simpleCardSelectors } from '../widgets/simple-card/selectors';
@@ -37,20 +38,7 @@ const card = (id: string, funcBody: string) => ({
 });
 
 function renderCards(...widgets: ReturnType<typeof card>[]) {
-  const runtime = {
-    dashboardId: 'd1',
-    model: { entityAliases: {} } as unknown as DashboardModel,
-    stateParams: {},
-    window: { kind: 'realtime' as const, timewindowMs: 60_000 },
-    timewindow: {},
-    setTimewindow: () => undefined,
-    filters: {},
-    setFilter: () => undefined,
-    aliasSelections: {},
-    selectAliasEntity: () => undefined,
-    runAction: () => undefined,
-    readOnly: false,
-  };
+  const runtime = testRuntime({ model: { entityAliases: {} } as unknown as DashboardModel });
   return render(
     <WithConsoleMessages>
       <QueryClientProvider client={new QueryClient()}>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, fromDateTimeInput, toDateTimeInput } from './date-time';
+import {
+  formatDateTime,
+  formatDayRange,
+  formatMonthYear,
+  fromDateTimeInput,
+  toDateTimeInput,
+  weekdayNames,
+} from './date-time';
 import { createI18n, loadConsoleMessages } from './i18n';
 
 const INSTANT = Date.UTC(2024, 0, 5, 13, 8, 9);
@@ -22,6 +29,18 @@ describe('the shared date-time and number formats', () => {
   it('follow the time zone', () => {
     expect(formatDateTime(INSTANT, 'de_DE', 'Europe/Berlin')).toBe('05.01.2024, 14:08:09');
     expect(formatDateTime(INSTANT, 'de_DE', 'America/New_York')).toBe('05.01.2024, 08:08:09');
+  });
+
+  it('write day ranges, month pages and weekdays in the language (the browser’s time zone)', () => {
+    const plain = (text: string) => text.replace(/\s/gu, ' ');
+    const start = new Date(2026, 10, 20).getTime();
+    const end = new Date(2026, 10, 26, 23, 59, 59, 999).getTime();
+    expect(plain(formatDayRange(start, end, 'en_US'))).toBe('Nov 20 – 26, 2026');
+    expect(plain(formatDayRange(start, end, 'de_DE'))).toBe('20.–26. Nov. 2026');
+    expect(plain(formatDayRange(start, start + 3_600_000, 'de_DE'))).toBe('20. Nov. 2026');
+    expect(formatMonthYear(start, 'fr_FR')).toBe('novembre 2026');
+    expect(weekdayNames('en_US', 1)).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    expect(weekdayNames('de_DE', 0)[0]).toBe('So');
   });
 
   it('show nothing for a missing or unreadable instant', () => {

@@ -80,3 +80,37 @@ export function fromDateTimeInput(text: string): number | null {
   ).getTime();
   return Number.isNaN(ms) ? null : ms;
 }
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Day precision ("26 Nov 2026", "Nov 26, 2026"), in the browser's time zone. */
+function dayFormat(language: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(toBcp47(language), { day: '2-digit', month: 'short', year: 'numeric' });
+    dayFormats.set(language, format);
+  }
+  return format;
+}
+
+/**
+ * The days a range covers, as one text: a single day when it starts and ends on the same day,
+ * else both ends with the parts they share written once ("Nov 20 – 26, 2026"; "20.–26. Nov. 2026").
+ */
+export function formatDayRange(startMs: number, endMs: number, language: string): string {
+  const format = dayFormat(language);
+  if (new Date(startMs).toDateString() === new Date(endMs).toDateString()) return format.format(startMs);
+  return format.formatRange(Math.min(startMs, endMs), Math.max(startMs, endMs));
+}
+
+/** A calendar page's title: month and year ("November 2026", "Listopad 2026"). */
+export function formatMonthYear(epochMs: number, language: string): string {
+  return new Intl.DateTimeFormat(toBcp47(language), { month: 'long', year: 'numeric' }).format(epochMs);
+}
+
+/** Short weekday names from `firstDay` (0 Sunday … 6 Saturday) on, for a calendar's header row. */
+export function weekdayNames(language: string, firstDay: number): string[] {
+  const format = new Intl.DateTimeFormat(toBcp47(language), { weekday: 'short' });
+  // 2023-01-01 was a Sunday.
+  return Array.from({ length: 7 }, (_, i) => format.format(new Date(2023, 0, 1 + ((firstDay + i) % 7))));
+}

@@ -218,6 +218,45 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     load: async () => (await import('./maps/MarkersPlacementWidget')).MarkersPlacementWidget,
   },
   {
+    bundleAlias: 'navigation_widgets',
+    typeAlias: 'navigation_cards',
+    kind: 'static',
+    load: async () => (await import('./navigation-cards/NavigationCardsWidget')).NavigationCardsWidget,
+  },
+  {
+    bundleAlias: 'navigation_widgets',
+    typeAlias: 'navigation_card',
+    kind: 'static',
+    load: async () => (await import('./navigation-card/NavigationCardWidget')).NavigationCardWidget,
+  },
+  {
+    bundleAlias: 'date',
+    typeAlias: 'date_range_navigator',
+    kind: 'static',
+    load: async () =>
+      (await import('./date-range-navigator/DateRangeNavigatorWidget')).DateRangeNavigatorWidget,
+  },
+  {
+    bundleAlias: 'gateway_widgets',
+    typeAlias: 'attributes_card',
+    kind: 'latest',
+    load: async () => (await import('./gateway-events/GatewayEventsWidget')).GatewayEventsWidget,
+  },
+  {
+    bundleAlias: 'gateway_widgets',
+    typeAlias: 'config_form_latest',
+    kind: 'latest',
+    load: async () =>
+      (await import('./gateway-config-latest/GatewayConfigLatestWidget')).GatewayConfigLatestWidget,
+  },
+  {
+    bundleAlias: 'gateway_widgets',
+    typeAlias: 'gateway_configuration',
+    kind: 'static',
+    load: async () =>
+      (await import('./gateway-configuration/GatewayConfigurationWidget')).GatewayConfigurationWidget,
+  },
+  {
     bundleAlias: 'control_widgets',
     typeAlias: 'rpcbutton',
     kind: 'rpc',
