@@ -25,10 +25,13 @@ export function renderWithServices(ui: ReactNode, backend: FakeBackend = createF
     fallbackLanguage: () => 'en_US',
   });
   const user = userEvent.setup();
-  const view = render(
-    <ServicesContext.Provider value={services}>
-      <WithConsoleMessages>{ui}</WithConsoleMessages>
-    </ServicesContext.Provider>,
-  );
+  // A wrapper, so a rerender with new props keeps the services and messages.
+  const view = render(ui, {
+    wrapper: ({ children }) => (
+      <ServicesContext.Provider value={services}>
+        <WithConsoleMessages>{children}</WithConsoleMessages>
+      </ServicesContext.Provider>
+    ),
+  });
   return { ...view, backend, services, user };
 }
