@@ -55,7 +55,7 @@ export function UpdateMultipleAttributesWidget({ config, data }: WidgetProps) {
   const settings = useMemo(() => multipleInputSettings(config.settings), [config.settings]);
   const groups = useMemo(() => fieldGroups(data, settings), [data, settings]);
   const writes = useWrites(settings.showResultMessage);
-  const received = useReceived(groups);
+  const { raw, received } = useReceived(groups);
   // The user's values by field id, and for written ones the value they replaced: a written value
   // stays until the live one changes (the write coming back).
   const [drafts, setDrafts] = useState<Record<string, FieldValue>>({});
@@ -103,11 +103,12 @@ export function UpdateMultipleAttributesWidget({ config, data }: WidgetProps) {
       if (field.editable === 'readonly') continue;
       const value = only?.value ?? shownValue(field);
       if (problemOf(field, value)) return;
-      const wire = wireValueOfField(field, value, received[field.id]);
+      const wire = wireValueOfField(field, value, raw[field.id]);
+      // The set function gets the value as received, before any get function (reference `originValue`).
       if (wire === undefined) continue;
       let mapped: JsonValue;
       try {
-        mapped = await throughSetFunction(field.setValueFunction, wire, received[field.id]);
+        mapped = await throughSetFunction(field.setValueFunction, wire, raw[field.id]);
       } catch (error) {
         writes.fail(error);
         return;
@@ -225,8 +226,11 @@ export function UpdateMultipleAttributesWidget({ config, data }: WidgetProps) {
   );
 }
 
-/** The received values through the fields' get functions (in the tenant script worker). */
-function useReceived(groups: readonly FieldGroup[]): Record<string, unknown> {
+/** The received values as they came (`raw`) and through the fields' get functions (in the tenant script worker). */
+function useReceived(groups: readonly FieldGroup[]): {
+  raw: Record<string, unknown>;
+  received: Record<string, unknown>;
+} {
   const direct = useMemo(() => convertedValues(groups), [groups]);
   const withFunctions = usesGetFunctions(groups);
   const [mapped, setMapped] = useState<{
@@ -243,9 +247,9 @@ function useReceived(groups: readonly FieldGroup[]): Record<string, unknown> {
       live = false;
     };
   }, [groups, withFunctions]);
-  if (!withFunctions) return direct;
+  if (!withFunctions) return { raw: direct, received: direct };
   // Until the worker answers for these values, the last mapped ones stand (or the received ones).
-  return mapped?.values ?? direct;
+  return { raw: direct, received: mapped?.values ?? direct };
 }
 
 function omit<T>(record: Record<string, T>, ids: readonly string[]): Record<string, T> {
