@@ -1,14 +1,12 @@
-import CheckIcon from '@mui/icons-material/Check';
-import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { type ComponentType, type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stringSetting } from '../gauge-support/gauge-value';
+import { ApplyButtons } from '../input-support/ApplyButtons';
+import { InputFrame, InputProblemText } from '../input-support/InputFrame';
 import {
   booleanOfValue,
   checkInput,
@@ -20,6 +18,7 @@ import {
 import { ResultMessage } from '../input-support/ResultMessage';
 import { useReadOnlyDashboard } from '../input-support/read-only';
 import { inputSelectors as s } from '../input-support/selectors';
+import { useLiveDraft } from '../input-support/useLiveDraft';
 import { useWrites } from '../input-support/useWrites';
 import { targetAllowed, type WriteTarget } from '../input-support/write-target';
 import type { WidgetProps } from '../widget-definition';
@@ -67,10 +66,10 @@ function SingleInput({
   const edited = singleInputTarget(data);
   const title = stringSetting(config.settings, 'widgetTitle');
   let body: ReactNode;
-  if (!edited.entity) body = <Problem text={t('dashboard-viewer.no-entity-found')} />;
-  else if (!edited.keyName) body = <Problem text={t('input-widgets.no-data-key')} />;
+  if (!edited.entity) body = <InputProblemText text={t('dashboard-viewer.no-entity-found')} />;
+  else if (!edited.keyName) body = <InputProblemText text={t('input-widgets.no-data-key')} />;
   else if (!targetAllowed(target, edited.entity.id))
-    body = <Problem text={t('input-widgets.shared-device-only')} />;
+    body = <InputProblemText text={t('input-widgets.shared-device-only')} />;
   else if (valueType === 'boolean')
     body = (
       <BooleanInput
@@ -92,36 +91,7 @@ function SingleInput({
         valueType={valueType}
       />
     );
-  return (
-    <Box
-      sx={{
-        position: 'absolute',
-        inset: 0,
-        overflow: 'auto',
-        display: 'flex',
-        flexDirection: 'column',
-        justifyContent: 'center',
-        px: 1.5,
-        py: 1,
-        gap: 0.5,
-      }}
-    >
-      {title && (
-        <Typography variant="subtitle1" component="div" noWrap sx={{ fontWeight: 500 }}>
-          {title}
-        </Typography>
-      )}
-      {body}
-    </Box>
-  );
-}
-
-function Problem({ text }: { text: string }) {
-  return (
-    <Typography variant="body2" color="text.secondary" data-testid={s.problem} sx={{ textAlign: 'center' }}>
-      {text}
-    </Typography>
-  );
+  return <InputFrame title={title}>{body}</InputFrame>;
 }
 
 interface InputProps {
@@ -140,33 +110,18 @@ function TextInput({
   target,
   valueType,
 }: InputProps & { valueType: TextValueType }) {
-  const { t } = useTranslation();
   const readOnly = useReadOnlyDashboard();
+  const { t } = useTranslation();
   const writes = useWrites(settings.showResultMessage);
-  const current = textOfValue(edited.value);
-  // The user's text; null while the field follows the live value.
-  const [draft, setDraft] = useState<string | null>(null);
-  // A written draft gives way to the live value once that changes (the write coming back).
-  const [written, setWritten] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the live value changes
-  useEffect(() => {
-    if (written) {
-      setDraft(null);
-      setWritten(false);
-    }
-  }, [current]);
-  const text = draft ?? current;
-  const problem = draft === null || written ? null : checkInput(text, valueType, settings.rules);
-  const dirty = draft !== null && !written && draft !== current;
+  const draft = useLiveDraft(textOfValue(edited.value));
+  const problem = draft.editing ? checkInput(draft.text, valueType, settings.rules) : null;
   const message = problem ? problemText(t, problem, { required: settings.requiredErrorMessage }) : '';
   const disabled = readOnly || writes.pending;
   const apply = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (!dirty || problem || disabled) return;
-    const ok = await writes.run([
-      { entityId: entity.id, target, values: { [keyName]: wireValueOf(text, valueType) } },
-    ]);
-    if (ok) setWritten(true);
+    if (!draft.editing || problem || disabled) return;
+    const values = { [keyName]: wireValueOf(draft.text, valueType) };
+    if (await writes.run([{ entityId: entity.id, target, values }])) draft.written();
   };
   const label = settings.showLabel ? settings.labelValue || edited.keyLabel : undefined;
   return (
@@ -181,15 +136,14 @@ function TextInput({
           size="small"
           fullWidth
           label={label}
-          value={text}
+          value={draft.text}
           type={valueType === 'string' ? 'text' : 'number'}
           required={settings.rules.required}
           disabled={disabled}
           error={message !== ''}
           helperText={message || ' '}
           onChange={(event) => {
-            setWritten(false);
-            setDraft(event.target.value);
+            draft.change(event.target.value);
             writes.clearResult();
           }}
           slotProps={{
@@ -200,28 +154,14 @@ function TextInput({
             },
           }}
         />
-        <IconButton
-          type="submit"
-          color="primary"
-          disabled={disabled || !dirty || problem !== null}
-          aria-label={t('input-widgets.apply')}
-          title={t('input-widgets.apply')}
-          data-testid={s.apply}
-        >
-          <CheckIcon />
-        </IconButton>
-        <IconButton
-          disabled={disabled || !dirty}
-          aria-label={t('input-widgets.discard')}
-          title={t('input-widgets.discard')}
-          onClick={() => {
-            setDraft(null);
+        <ApplyButtons
+          canApply={!disabled && draft.editing && problem === null}
+          canDiscard={!disabled && draft.editing}
+          onDiscard={() => {
+            draft.discard();
             writes.clearResult();
           }}
-          data-testid={s.discard}
-        >
-          <CloseIcon />
-        </IconButton>
+        />
       </Box>
       <ResultMessage result={writes.result} />
     </>

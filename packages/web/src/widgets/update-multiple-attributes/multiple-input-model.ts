@@ -3,6 +3,7 @@ import type { AliasEntity } from '../../dashboard/runtime/alias-resolution';
 import { booleanSetting } from '../control-support/rpc-command';
 import { entityFieldsOf, labelWithEntityFields } from '../entity-label';
 import { numberSetting, objectItems, stringSetting } from '../gauge-support/gauge-value';
+import { dateInputText, epochOfDateInput } from '../input-support/date-input';
 import {
   booleanOfValue,
   checkInput,
@@ -12,7 +13,6 @@ import {
 } from '../input-support/input-rules';
 import { targetAllowed, type WriteTarget } from '../input-support/write-target';
 import type { WidgetProps } from '../widget-definition';
-import { dateInputText, epochOfDateInput } from './date-input';
 
 /**
  * The reference's `update_multiple_attributes` as data: one group per entity of the datasources,
