@@ -101,6 +101,37 @@ const SINGLE_BOOLEAN_INPUT = {
   showResultMessage: 'boolean',
 } as const;
 
+/** The location inputs: a latitude and a longitude key, written together. */
+const LOCATION_INPUT = {
+  widgetTitle: 'string',
+  latKeyName: 'string',
+  lngKeyName: 'string',
+  showLabel: 'boolean',
+  latLabel: 'string',
+  lngLabel: 'string',
+  requiredErrorMessage: 'string',
+  showResultMessage: 'boolean',
+  enableHighAccuracy: 'boolean',
+  showGetLocation: 'boolean',
+  inputFieldsAlignment: 'string',
+} as const;
+
+const LOCATION_ATTRIBUTE_INPUT = {
+  ...LOCATION_INPUT,
+  isLatRequired: 'boolean',
+  isLngRequired: 'boolean',
+} as const;
+
+const DATE_ATTRIBUTE_INPUT = {
+  widgetTitle: 'string',
+  showLabel: 'boolean',
+  showTimeInput: 'boolean',
+  inputFieldsAlignment: 'string',
+  requiredErrorMessage: 'string',
+  showResultMessage: 'boolean',
+  isRequired: 'boolean',
+} as const;
+
 /** Table settings of the entities and alarms tables; data keys add column settings. */
 const TABLE_COLUMN_SETTINGS = {
   columnWidth: 'string',
@@ -710,6 +741,51 @@ export const WIDGET_TYPE_CATALOGUE: readonly NativeWidgetType[] = [
     },
   },
   {
+    bundleAlias: 'input_widgets',
+    typeAlias: 'update_server_location_attribute',
+    name: 'Update server location attribute',
+    type: 'latest',
+    sizeX: 7.5,
+    sizeY: 3,
+    settings: LOCATION_ATTRIBUTE_INPUT,
+  },
+  {
+    bundleAlias: 'input_widgets',
+    typeAlias: 'update_shared_location_attribute',
+    name: 'Update shared location attribute',
+    type: 'latest',
+    sizeX: 7.5,
+    sizeY: 3,
+    settings: LOCATION_ATTRIBUTE_INPUT,
+  },
+  {
+    bundleAlias: 'input_widgets',
+    typeAlias: 'update_location_timeseries',
+    name: 'Update location timeseries',
+    type: 'latest',
+    sizeX: 7.5,
+    sizeY: 3,
+    settings: LOCATION_INPUT,
+  },
+  {
+    bundleAlias: 'input_widgets',
+    typeAlias: 'update_server_date_attribute',
+    name: 'Update server date attribute',
+    type: 'latest',
+    sizeX: 7.5,
+    sizeY: 3.5,
+    settings: DATE_ATTRIBUTE_INPUT,
+  },
+  {
+    bundleAlias: 'input_widgets',
+    typeAlias: 'update_shared_date_attribute',
+    name: 'Update shared date attribute',
+    type: 'latest',
+    sizeX: 7.5,
+    sizeY: 3.5,
+    settings: DATE_ATTRIBUTE_INPUT,
+  },
+  {
     bundleAlias: 'alarm_widgets',
     typeAlias: 'alarms_table',
     name: 'Alarms table',
@@ -840,6 +916,11 @@ export const NATIVE_WIDGET_KEYS: readonly string[] = [
   'input_widgets.update_double_timeseries',
   'input_widgets.update_boolean_timeseries',
   'input_widgets.update_multiple_attributes',
+  'input_widgets.update_server_location_attribute',
+  'input_widgets.update_shared_location_attribute',
+  'input_widgets.update_location_timeseries',
+  'input_widgets.update_server_date_attribute',
+  'input_widgets.update_shared_date_attribute',
   'alarm_widgets.alarms_table',
   'maps_v2.openstreetmap',
   'maps_v2.route_map_openstreetmap',

@@ -272,6 +272,33 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
         (await import('./update-attribute/UpdateAttributeWidget')).updateAttributeWidget(target, valueType),
     }),
   ),
+  ...(
+    [
+      ['update_server_location_attribute', 'server'],
+      ['update_shared_location_attribute', 'shared'],
+      ['update_location_timeseries', 'timeseries'],
+    ] as const
+  ).map(
+    ([typeAlias, target]): WidgetDefinition => ({
+      bundleAlias: 'input_widgets',
+      typeAlias,
+      kind: 'latest',
+      load: async () => (await import('./update-location/UpdateLocationWidget')).updateLocationWidget(target),
+    }),
+  ),
+  ...(
+    [
+      ['update_server_date_attribute', 'server'],
+      ['update_shared_date_attribute', 'shared'],
+    ] as const
+  ).map(
+    ([typeAlias, target]): WidgetDefinition => ({
+      bundleAlias: 'input_widgets',
+      typeAlias,
+      kind: 'latest',
+      load: async () => (await import('./update-date/UpdateDateWidget')).updateDateWidget(target),
+    }),
+  ),
   {
     bundleAlias: 'input_widgets',
     typeAlias: 'update_multiple_attributes',

@@ -2,6 +2,11 @@
 export const inputSelectors = {
   /** The single-value widget's field (its `<input>`, or the checkbox of a boolean). */
   field: 'input-widget-field',
+  /** The location widgets' two fields, and the date widgets' date and time. */
+  latitude: 'input-widget-latitude',
+  longitude: 'input-widget-longitude',
+  date: 'input-widget-date',
+  time: 'input-widget-time',
   apply: 'input-widget-apply',
   discard: 'input-widget-discard',
   /** Why the widget cannot write: no key, or a shared attribute of an entity that is not a device. */
