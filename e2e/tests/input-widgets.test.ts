@@ -60,6 +60,13 @@ const key = (name: string, label: string, settings: Record<string, unknown> = {}
   settings,
 });
 
+const TITLES: Record<string, string> = {
+  setpoint: 'Set point',
+  form: 'Thermostat settings',
+  location: 'Location',
+  installed: 'Installed on',
+};
+
 function widget(id: string, typeAlias: string, dataKeys: unknown[], settings: Record<string, unknown>) {
   return {
     id,
@@ -69,7 +76,7 @@ function widget(id: string, typeAlias: string, dataKeys: unknown[], settings: Re
     sizeX: 8,
     sizeY: 3,
     config: {
-      title: id === 'setpoint' ? 'Set point' : 'Thermostat settings',
+      title: TITLES[id] ?? id,
       showTitle: true,
       datasources: [{ type: 'entity', entityAliasId: 'thermostat', dataKeys }],
       settings,
@@ -104,6 +111,16 @@ function dashboardJson() {
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the reference's placeholder
       { showGroupTitle: true, groupTitle: '${entityName}', fieldsAlignment: 'column' },
     ),
+    widget(
+      'location',
+      'update_server_location_attribute',
+      [key('latitude', 'Latitude'), key('longitude', 'Longitude')],
+      {
+        inputFieldsAlignment: 'row',
+        showGetLocation: false,
+      },
+    ),
+    widget('installed', 'update_shared_date_attribute', [key('installedAt', 'Installed')], {}),
   ];
   return {
     title: 'Thermostat inputs',
@@ -118,6 +135,8 @@ function dashboardJson() {
               widgets: {
                 setpoint: { sizeX: 8, sizeY: 3, row: 0, col: 0 },
                 form: { sizeX: 8, sizeY: 7, row: 0, col: 8 },
+                location: { sizeX: 8, sizeY: 3, row: 0, col: 16 },
+                installed: { sizeX: 8, sizeY: 4, row: 3, col: 0 },
               },
               gridSettings: { columns: 24, margins: [10, 10] },
             },
@@ -242,6 +261,19 @@ describe('input widgets', () => {
     // The shared attribute reaches the device.
     await expect.poll(() => pushed, { timeout: 10_000 }).toContainEqual({ targetTemperature: 24 });
     expect(await page.isDisabled(inWidget('form', tid(I.save)))).toBe(true);
+
+    // The location widget writes both coordinates; the date widget writes epoch milliseconds.
+    await page.fill(inWidget('location', tid(I.latitude)), '52.52');
+    await page.fill(inWidget('location', tid(I.longitude)), '13.405');
+    await page.click(inWidget('location', tid(I.apply)));
+    await expect.poll(() => attributes('SERVER_SCOPE')).toMatchObject({ latitude: 52.52, longitude: 13.405 });
+    await page.fill(inWidget('installed', tid(I.date)), '2026-03-10');
+    await page.fill(inWidget('installed', tid(I.time)), '08:30');
+    await page.click(inWidget('installed', tid(I.apply)));
+    // The browser runs in UTC (support/browser.ts).
+    await expect
+      .poll(() => attributes('SHARED_SCOPE'))
+      .toMatchObject({ installedAt: Date.UTC(2026, 2, 10, 8, 30) });
     await screenshot(page, 'input-widgets');
   });
 

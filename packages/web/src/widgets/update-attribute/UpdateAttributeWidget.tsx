@@ -134,6 +134,8 @@ function TextInput({
       >
         <TextField
           size="small"
+          // No theme margin: the field lines up with its apply buttons.
+          margin="none"
           fullWidth
           label={label}
           value={draft.text}

@@ -108,6 +108,8 @@ function DateForm({
   const field = (draft: LiveDraft, type: 'date' | 'time', label: string, testId: string, error: string) => (
     <TextField
       size="small"
+      // No theme margin: the field lines up with its apply buttons.
+      margin="none"
       fullWidth
       type={type}
       label={showLabel ? label : undefined}

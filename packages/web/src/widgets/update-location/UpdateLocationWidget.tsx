@@ -107,6 +107,8 @@ function LocationForm({
   const field = (draft: LiveDraft, problem: typeof latProblem, label: string, testId: string) => (
     <TextField
       size="small"
+      // No theme margin: the field lines up with its apply buttons.
+      margin="none"
       fullWidth
       type="number"
       label={settings.showLabel ? label : undefined}
