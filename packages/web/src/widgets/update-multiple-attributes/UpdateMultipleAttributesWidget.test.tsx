@@ -226,6 +226,22 @@ describe('update multiple attributes', () => {
     });
   });
 
+  it('keeps a time as milliseconds since midnight, as the reference does', async () => {
+    const backend = createFakeBackend(routes('T1'));
+    const keys = [key('wakeUp', 'Wake up', { dataKeyType: 'server', dataKeyValueType: 'time' })];
+    const { user } = renderWithServices(
+      <UpdateMultipleAttributesWidget {...props(keys, [['T1', [String((7 * 60 + 15) * 60_000)]]])} />,
+      backend,
+    );
+    expect(input('Wake up').value).toBe('07:15');
+    await user.clear(input('Wake up'));
+    await user.type(input('Wake up'), '06:40');
+    await user.click(screen.getByTestId(s.save));
+    await waitFor(() =>
+      expect(bodies(backend, 'T1', 'SERVER_SCOPE')).toEqual([{ wakeUp: (6 * 60 + 40) * 60_000 }]),
+    );
+  });
+
   it('leaves shared attributes of other entities alone, saying why', () => {
     const asset = props(THERMOSTAT_KEYS, [['B1', ['21', 'false', 'auto']]]);
     const entity = asset.data[0]?.entities[0];

@@ -40,9 +40,7 @@ function fieldError(t: TFunction, field: FieldSpec, problem: FieldProblem | null
 
 /** A field's value as a condition (`disabledOnDataKey`): the reference's truthiness of the value. */
 const truthy = (value: FieldValue | undefined) =>
-  typeof value === 'boolean'
-    ? value
-    : value !== undefined && value !== '' && value !== 'false' && value !== '0';
+  typeof value === 'boolean' ? value : value !== undefined && value !== '' && value !== 'false';
 
 /**
  * The reference's `input_widgets.update_multiple_attributes`: a form with a group of fields per
@@ -81,7 +79,8 @@ export function UpdateMultipleAttributesWidget({ config, data }: WidgetProps) {
 
   const isDisabled = (group: FieldGroup, field: FieldSpec) => {
     if (readOnly || field.editable === 'disabled' || !fieldAllowed(field, group.entity)) return true;
-    if (!field.disabledOnDataKey) return false;
+    // The condition applies to editable fields only, as in the reference.
+    if (!field.disabledOnDataKey || field.editable !== 'editable') return false;
     const condition = group.fields.find((other) => other.keyName === field.disabledOnDataKey);
     if (condition) return !truthy(shownValue(condition));
     return true;
@@ -103,11 +102,11 @@ export function UpdateMultipleAttributesWidget({ config, data }: WidgetProps) {
       if (field.editable === 'readonly') continue;
       const value = only?.value ?? shownValue(field);
       if (problemOf(field, value)) return;
-      const wire = wireValueOfField(field, value, raw[field.id]);
-      // The set function gets the value as received, before any get function (reference `originValue`).
+      const wire = wireValueOfField(field, value);
       if (wire === undefined) continue;
       let mapped: JsonValue;
       try {
+        // The set function gets the value as received, before any get function (reference `originValue`).
         mapped = await throughSetFunction(field.setValueFunction, wire, raw[field.id]);
       } catch (error) {
         writes.fail(error);

@@ -188,11 +188,18 @@ export function fieldValueOf(field: FieldSpec, value: unknown): FieldValue {
   if (isBooleanField(field)) return typeof value === 'boolean' ? value : booleanOfValue(textOf(value));
   if (value === undefined || value === null) return '';
   if (field.valueType === 'dateTime' || field.valueType === 'date' || field.valueType === 'time') {
-    const epoch = Number(value);
-    return Number.isFinite(epoch) && textOf(value) !== '' ? dateInputText(field.valueType, epoch) : '';
+    const ms = Number(value);
+    if (!Number.isFinite(ms) || textOf(value) === '') return '';
+    // The reference keeps a time as milliseconds since midnight, dates as epoch milliseconds.
+    return dateInputText(field.valueType, field.valueType === 'time' ? startOfToday() + ms : ms);
   }
   if (field.valueType === 'JSON' && typeof value === 'object') return JSON.stringify(value);
   return textOf(value);
+}
+
+function startOfToday(): number {
+  const now = new Date();
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
 }
 
 function textOf(value: unknown): string {
@@ -229,13 +236,9 @@ export function checkField(field: FieldSpec, value: FieldValue): FieldProblem | 
 
 /**
  * The value a field writes (before the set function), or undefined when there is nothing to write
- * (an empty optional number, date or JSON). `previous` is the received value: a time keeps its date.
+ * (an empty optional number, date or JSON).
  */
-export function wireValueOfField(
-  field: FieldSpec,
-  value: FieldValue,
-  previous: unknown,
-): JsonValue | undefined {
+export function wireValueOfField(field: FieldSpec, value: FieldValue): JsonValue | undefined {
   if (typeof value === 'boolean') return value;
   switch (field.valueType) {
     case 'double':
@@ -245,10 +248,12 @@ export function wireValueOfField(
       return value.trim() === '' ? undefined : (JSON.parse(value) as JsonValue);
     case 'dateTime':
     case 'date':
+      return value === '' ? undefined : (epochOfDateInput(field.valueType, value) ?? undefined);
     case 'time': {
       if (value === '') return undefined;
-      const base = Number(previous);
-      return epochOfDateInput(field.valueType, value, Number.isFinite(base) ? base : undefined) ?? undefined;
+      const today = startOfToday();
+      const epoch = epochOfDateInput('time', value, today);
+      return epoch === null ? undefined : epoch - today;
     }
     default:
       return value;
