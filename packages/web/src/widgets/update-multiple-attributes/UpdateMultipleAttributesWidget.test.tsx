@@ -226,14 +226,19 @@ describe('update multiple attributes', () => {
     });
   });
 
-  it('keeps a time as milliseconds since midnight, as the reference does', async () => {
+  it('keeps a time as milliseconds since midnight and shows units after the label, as the reference does', async () => {
     const backend = createFakeBackend(routes('T1'));
-    const keys = [key('wakeUp', 'Wake up', { dataKeyType: 'server', dataKeyValueType: 'time' })];
+    const keys = [
+      key('wakeUp', 'Wake up', { dataKeyType: 'server', dataKeyValueType: 'time' }),
+      { ...key('boost', 'Boost', { dataKeyType: 'server', dataKeyValueType: 'double' }), units: '%' },
+    ];
     const { user } = renderWithServices(
-      <UpdateMultipleAttributesWidget {...props(keys, [['T1', [String((7 * 60 + 15) * 60_000)]]])} />,
+      <UpdateMultipleAttributesWidget {...props(keys, [['T1', [String((7 * 60 + 15) * 60_000), '10']]])} />,
       backend,
     );
     expect(input('Wake up').value).toBe('07:15');
+    // Units follow the label.
+    expect(input('Boost (%)').value).toBe('10');
     await user.clear(input('Wake up'));
     await user.type(input('Wake up'), '06:40');
     await user.click(screen.getByTestId(s.save));

@@ -122,7 +122,8 @@ function fieldSpec(key: DataKey, keyIndex: number, groupId: string): FieldSpec {
     id: `${groupId}.${keyIndex}`,
     keyName: key.name,
     keyIndex,
-    label: key.label || key.name,
+    // The reference shows a key's units after its label.
+    label: key.units ? `${key.label || key.name} (${key.units})` : key.label || key.name,
     target: type === 'shared' ? 'shared' : type === 'timeseries' ? 'timeseries' : 'server',
     valueType: valueType && VALUE_TYPES.includes(valueType) ? valueType : 'string',
     editable: editable === 'disabled' || editable === 'readonly' ? editable : 'editable',
