@@ -263,6 +263,8 @@ describe('dashboard states and widget actions', () => {
     await page.reload();
     await expect.poll(() => page.textContent(tid(D.states))).toBe('Demo devicesThermostat T1');
     await page.waitForSelector(`${tid(D.widget('deviceChart'))} canvas`);
+    // The thermostat's settings form, beside the chart.
+    await page.waitForSelector(`${tid(D.widget('deviceSettings'))} [data-key="targetTemperature"]`);
     await screenshot(page, 'dashboard-states-demo-device');
   });
 });

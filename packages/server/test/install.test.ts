@@ -289,7 +289,7 @@ describe('the demo dashboard', () => {
       // Every widget is placed in the main layout of one state, and every alias it names exists.
       const placed = Object.values(states).flatMap((state) => Object.keys(state.layouts.main.widgets));
       expect(placed.sort()).toEqual([...ids].sort());
-      expect(states.default.layouts.main.gridSettings.columns).toBe(24);
+      expect(states.default?.layouts.main.gridSettings.columns).toBe(24);
       for (const widget of Object.values(widgets)) {
         for (const source of widget.config.datasources) {
           expect(entityAliases).toHaveProperty(source.entityAliasId);
@@ -299,6 +299,33 @@ describe('the demo dashboard', () => {
         }
       }
       expect(timewindow.realtime.timewindowMs).toBe(3_600_000);
+
+      // No state's widgets overlap on the 24-column grid.
+      for (const state of Object.values(states)) {
+        const cells = new Set<string>();
+        for (const [id, place] of Object.entries(state.layouts.main.widgets)) {
+          expect(place.col + place.sizeX, id).toBeLessThanOrEqual(24);
+          for (let row = place.row; row < place.row + place.sizeY; row++) {
+            for (let col = place.col; col < place.col + place.sizeX; col++) {
+              expect(cells.has(`${row}:${col}`), `${id} at ${row}:${col}`).toBe(false);
+              cells.add(`${row}:${col}`);
+            }
+          }
+        }
+      }
+      // The device state's settings form: the thermostat's target temperature (shared, 5 to 35) and
+      // power saving (server), as in the reference's demo.
+      const settings = widgets.deviceSettings;
+      expect(`${settings?.bundleAlias}.${settings?.typeAlias}`).toBe(
+        'input_widgets.update_multiple_attributes',
+      );
+      expect(Object.keys(states.device?.layouts.main.widgets ?? {})).toContain('deviceSettings');
+      expect(
+        settings?.config.datasources[0]?.dataKeys?.map((key) => [key.name, key.settings.dataKeyType]),
+      ).toEqual([
+        ['targetTemperature', 'shared'],
+        ['powerSaving', 'server'],
+      ]);
 
       // The aliases name the demo devices: the thermostat's id resolves to it.
       const thermostat = expectOk(
@@ -331,14 +358,26 @@ interface DemoDashboardJson {
       {
         bundleAlias: string;
         typeAlias: string;
-        config: { datasources: { entityAliasId: string }[]; targetDeviceAliasIds?: string[] };
+        config: {
+          datasources: {
+            entityAliasId: string;
+            dataKeys?: { name: string; settings: { dataKeyType?: string } }[];
+          }[];
+          targetDeviceAliasIds?: string[];
+        };
       }
     >;
-    states: {
-      default: {
-        layouts: { main: { widgets: Record<string, unknown>; gridSettings: { columns: number } } };
-      };
-    };
+    states: Record<
+      string,
+      {
+        layouts: {
+          main: {
+            widgets: Record<string, { sizeX: number; sizeY: number; row: number; col: number }>;
+            gridSettings: { columns: number };
+          };
+        };
+      }
+    >;
     entityAliases: Record<string, { filter: { type: string; singleEntity?: { id: string } } }>;
     timewindow: { realtime: { timewindowMs: number } };
   };

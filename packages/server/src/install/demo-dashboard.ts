@@ -37,6 +37,18 @@ const humidity = (color: string) => ({
   decimals: 0,
 });
 
+/**
+ * The thermostat settings form of the reference's demo: a shared attribute the device reads (its
+ * set point) and a server attribute only the platform keeps.
+ */
+const settingKey = (name: string, label: string, color: string, settings: JsonObject) => ({
+  name,
+  type: 'attribute',
+  label,
+  color,
+  settings,
+});
+
 const datasource = (entityAliasId: string, dataKeys: JsonObject[]) => ({
   type: 'entity',
   entityAliasId,
@@ -80,7 +92,8 @@ function widget(
  * and a radial gauge of the thermostat's temperature, and a line chart of the temperature of the
  * thermostat and the DHT11 sensor over the last hour, a switch that sends the thermostat
  * `setValue` RPCs, and a map of the devices' positions. Each device row (and map marker) opens a state with that
- * device's latest temperature and a chart of its temperature and humidity. Only natively rendered widget types
+ * device's latest temperature, a chart of its temperature and humidity, and a settings form of its target
+ * temperature (shared attribute) and power saving (server attribute). Only natively rendered widget types
  * (`NATIVE_WIDGET_KEYS`) are used.
  */
 export function demoDashboard(devices: DemoDashboardDevices): { title: string; configuration: JsonObject } {
@@ -138,12 +151,49 @@ export function demoDashboard(devices: DemoDashboardDevices): { title: string; c
       'charts',
       'basic_timeseries',
       'timeseries',
-      { sizeX: 18, sizeY: 6 },
+      { sizeX: 18, sizeY: 8 },
       {
         title: 'Temperature and humidity',
         showLegend: true,
         datasources: [datasource(SELECTED_DEVICE, [temperature('#ff5722'), humidity('#2196f3')])],
         settings: { shadowSize: 4, smoothLines: false },
+      },
+    ),
+    deviceSettings: widget(
+      'deviceSettings',
+      'input_widgets',
+      'update_multiple_attributes',
+      'latest',
+      { sizeX: 6, sizeY: 5 },
+      {
+        title: 'Settings',
+        datasources: [
+          datasource(SELECTED_DEVICE, [
+            settingKey('targetTemperature', 'Target temperature, °C', '#ff5722', {
+              dataKeyType: 'shared',
+              dataKeyValueType: 'double',
+              required: true,
+              minValue: 5,
+              maxValue: 35,
+              step: 0.5,
+              isEditable: 'editable',
+            }),
+            settingKey('powerSaving', 'Power saving', '#4caf50', {
+              dataKeyType: 'server',
+              dataKeyValueType: 'booleanSwitch',
+              slideToggleLabelPosition: 'after',
+              isEditable: 'editable',
+            }),
+          ]),
+        ],
+        settings: {
+          showActionButtons: true,
+          updateAllValues: false,
+          showResultMessage: true,
+          showGroupTitle: false,
+          fieldsAlignment: 'column',
+          fieldsInRow: 1,
+        },
       },
     ),
     card: widget(
@@ -309,7 +359,8 @@ export function demoDashboard(devices: DemoDashboardDevices): { title: string; c
             main: {
               widgets: {
                 deviceNow: { sizeX: 6, sizeY: 3, row: 0, col: 0, mobileOrder: 1 },
-                deviceChart: { sizeX: 18, sizeY: 6, row: 0, col: 6, mobileOrder: 2 },
+                deviceSettings: { sizeX: 6, sizeY: 5, row: 3, col: 0, mobileOrder: 3 },
+                deviceChart: { sizeX: 18, sizeY: 8, row: 0, col: 6, mobileOrder: 2 },
               },
               gridSettings: { columns: 24, margins: [10, 10], autoFillHeight: false },
             },

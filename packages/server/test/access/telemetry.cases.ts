@@ -43,6 +43,11 @@ export const TELEMETRY_CASES: Case[] = [
   row('GET', '/values/attributes/:scope', onDevice('/values/attributes/SERVER_SCOPE')),
   row('GET', '/values/timeseries', onDevice('/values/timeseries?keys=matrix&startTs=0&endTs=4102444800000')),
   row('POST', '/attributes/:scope', onDevice('/attributes/SERVER_SCOPE', { matrix: 1 })),
+  // The input widgets write a device's shared attributes through the v2 form.
+  {
+    ...row('POST', '/attributes/:scope', onDevice('/attributes/SHARED_SCOPE', { matrix: 6 })),
+    target: 'shared scope',
+  },
   row('POST', '/:scope', onDevice('/SHARED_SCOPE', { matrix: 2 })),
   row('POST', '/timeseries/:scope', onDevice('/timeseries/ANY', { matrix: 3 })),
   row('POST', '/timeseries/:scope/:ttl', onDevice('/timeseries/ANY/60', { matrix: 4 })),

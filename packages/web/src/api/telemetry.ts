@@ -36,8 +36,19 @@ export function saveAttributes(
   entityId: EntityId,
   scope: AttributeScope,
   values: Record<string, JsonValue>,
+  options: RequestOptions = {},
 ): Promise<void> {
-  return http.post(`${telemetryBasePath(entityId)}/attributes/${scope}`, values);
+  return http.post(`${telemetryBasePath(entityId)}/attributes/${scope}`, values, options);
+}
+
+/** `POST …/timeseries/ANY` with a key → value map: one point per key at the server's time. */
+export function saveTimeseries(
+  http: HttpClient,
+  entityId: EntityId,
+  values: Record<string, JsonValue>,
+  options: RequestOptions = {},
+): Promise<void> {
+  return http.post(`${telemetryBasePath(entityId)}/timeseries/ANY`, values, options);
 }
 
 /** `DELETE …/{scope}?keys=`. */

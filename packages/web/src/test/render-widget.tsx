@@ -32,12 +32,15 @@ export function renderWithServices(
     fallbackLanguage: () => 'en_US',
   });
   const user = userEvent.setup();
-  const view = render(
-    <ServicesContext.Provider value={services}>
-      <QueryClientProvider client={services.queryClient}>
-        <WithConsoleMessages>{ui}</WithConsoleMessages>
-      </QueryClientProvider>
-    </ServicesContext.Provider>,
-  );
+  // A wrapper, so a rerender with new props keeps the services and messages.
+  const view = render(ui, {
+    wrapper: ({ children }) => (
+      <ServicesContext.Provider value={services}>
+        <QueryClientProvider client={services.queryClient}>
+          <WithConsoleMessages>{children}</WithConsoleMessages>
+        </QueryClientProvider>
+      </ServicesContext.Provider>
+    ),
+  });
   return { ...view, backend, services, user };
 }

@@ -27,6 +27,25 @@ const DIGITAL_GAUGE_TYPES = [
   'lcd_bar_gauge',
 ];
 
+/**
+ * The reference's single-value update widgets, all drawn by one component: where each writes its
+ * key (attribute scope or time series) and the kind of value it edits.
+ */
+const SINGLE_INPUT_TYPES = [
+  ['update_server_string_attribute', 'server', 'string'],
+  ['update_server_integer_attribute', 'server', 'integer'],
+  ['update_server_double_attribute', 'server', 'double'],
+  ['update_server_boolean_attribute', 'server', 'boolean'],
+  ['update_shared_string_attribute', 'shared', 'string'],
+  ['update_shared_integer_attribute', 'shared', 'integer'],
+  ['update_shared_double_attribute', 'shared', 'double'],
+  ['update_shared_boolean_attribute', 'shared', 'boolean'],
+  ['update_string_timeseries', 'timeseries', 'string'],
+  ['update_integer_timeseries', 'timeseries', 'integer'],
+  ['update_double_timeseries', 'timeseries', 'double'],
+  ['update_boolean_timeseries', 'timeseries', 'boolean'],
+] as const;
+
 const DEFINITIONS: readonly WidgetDefinition[] = [
   {
     bundleAlias: 'cards',
@@ -297,6 +316,50 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     kind: 'rpc',
     valueSource: LED_VALUE_SOURCE,
     load: async () => (await import('./led-indicator/LedIndicatorWidget')).LedIndicatorWidget,
+  },
+  ...SINGLE_INPUT_TYPES.map(
+    ([typeAlias, target, valueType]): WidgetDefinition => ({
+      bundleAlias: 'input_widgets',
+      typeAlias,
+      kind: 'latest',
+      load: async () =>
+        (await import('./update-attribute/UpdateAttributeWidget')).updateAttributeWidget(target, valueType),
+    }),
+  ),
+  ...(
+    [
+      ['update_server_location_attribute', 'server'],
+      ['update_shared_location_attribute', 'shared'],
+      ['update_location_timeseries', 'timeseries'],
+    ] as const
+  ).map(
+    ([typeAlias, target]): WidgetDefinition => ({
+      bundleAlias: 'input_widgets',
+      typeAlias,
+      kind: 'latest',
+      load: async () => (await import('./update-location/UpdateLocationWidget')).updateLocationWidget(target),
+    }),
+  ),
+  ...(
+    [
+      ['update_server_date_attribute', 'server'],
+      ['update_shared_date_attribute', 'shared'],
+    ] as const
+  ).map(
+    ([typeAlias, target]): WidgetDefinition => ({
+      bundleAlias: 'input_widgets',
+      typeAlias,
+      kind: 'latest',
+      load: async () => (await import('./update-date/UpdateDateWidget')).updateDateWidget(target),
+    }),
+  ),
+  {
+    bundleAlias: 'input_widgets',
+    typeAlias: 'update_multiple_attributes',
+    kind: 'latest',
+    load: async () =>
+      (await import('./update-multiple-attributes/UpdateMultipleAttributesWidget'))
+        .UpdateMultipleAttributesWidget,
   },
 ];
 
