@@ -11,7 +11,8 @@ describe('TRUST_PROXY', () => {
 
   it('reads true, a hop count or a list of proxies', () => {
     expect(loadTrustProxy({ TRUST_PROXY: 'TRUE' })).toBe(true);
-    expect(loadTrustProxy({ TRUST_PROXY: '2' })).toBe(2);
+    const twoHops = loadTrustProxy({ TRUST_PROXY: '2' }) as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => twoHops('10.0.0.1', hop))).toEqual([true, true, false]);
     expect(loadTrustProxy({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,loopback,::1' })).toEqual([
       '10.0.0.1',
       '192.168.0.0/16',

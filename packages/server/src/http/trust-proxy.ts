@@ -7,7 +7,7 @@
  * Off by default: a client could otherwise name a fresh address in every request and escape the
  * per-address sign-in throttle (decision 0018).
  */
-export type TrustProxy = boolean | number | string[];
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
 
 const ADDRESS_OR_RANGE = /^[0-9A-Za-z.:/]+$/;
 
@@ -17,7 +17,8 @@ export function loadTrustProxy(env: NodeJS.ProcessEnv): TrustProxy {
   if (/^(true|yes|on)$/i.test(raw)) return true;
   if (/^\d+$/.test(raw)) {
     const hops = Number(raw);
-    return hops === 0 ? false : hops;
+    // As Fastify does for a number (which its types do not admit): the nearest `hops` are proxies.
+    return hops === 0 ? false : (_address, hop) => hop < hops;
   }
   const entries = raw.split(',').map((entry) => entry.trim());
   if (entries.some((entry) => !ADDRESS_OR_RANGE.test(entry)))
