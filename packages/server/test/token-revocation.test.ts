@@ -77,6 +77,47 @@ describe('deleting an account revokes its tokens at once', () => {
   });
 });
 
+describe("a public customer's tokens end with the customer", () => {
+  /** A public customer of the world's tenant, with a signed-in public viewer. */
+  async function publicViewer(tenantId: string) {
+    const customer = await newCustomer(server.store.db, tenantId, undefined, { isPublic: true });
+    const res = await server.api.post<{ token: string; refreshToken: string }>('/api/auth/login/public', {
+      publicId: customer.id,
+    });
+    expect(res.status, res.text).toBe(200);
+    expect((await server.api.get('/api/auth/user', { token: res.body.token })).status).toBe(200);
+    return { customer, pair: res.body, ws: await WsTestClient.connect(server.url, res.body.token) };
+  }
+
+  it('deleted itself', async () => {
+    const { tenant, adminPair } = await world();
+    const { customer, pair, ws } = await publicViewer(tenant.id);
+    const res = await server.api.delete(`/api/customer/${customer.id}`, { token: adminPair.token });
+    expect(res.status, res.text).toBe(200);
+    expect((await ws.closed).code).toBe(1008);
+    await expectRevoked(pair);
+  });
+
+  it('deleted with its tenant', async () => {
+    const { tenant } = await world();
+    const { pair, ws } = await publicViewer(tenant.id);
+    const res = await server.api.delete(`/api/tenant/${tenant.id}`, { token: sysadmin });
+    expect(res.status, res.text).toBe(200);
+    expect((await ws.closed).code).toBe(1008);
+    await expectRevoked(pair);
+  });
+
+  it('deleted behind this node (no customer row) counts as ended', async () => {
+    const { tenant, customer: other } = await world();
+    const { customer } = await publicViewer(tenant.id);
+    await server.store.db.deleteFrom('customer').where('id', '=', customer.id).execute();
+    const { TokenOutdating } = await import('../src/auth/token-outdating.js');
+    const fresh = new TokenOutdating(server.store.db);
+    expect(await fresh.isCustomerRemoved(customer.id)).toBe(true);
+    expect(await fresh.isCustomerRemoved(other.id)).toBe(false);
+  });
+});
+
 describe('open WebSocket sessions close when the user changes', () => {
   it('when the user is disabled', async () => {
     const { adminPair, user, userPair } = await world();
