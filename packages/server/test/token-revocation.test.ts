@@ -60,8 +60,12 @@ describe('deleting an account revokes its tokens at once', () => {
 
   it("a deleted tenant's administrators and customer users", async () => {
     const { tenant, adminPair, userPair } = await world();
+    const adminWs = await WsTestClient.connect(server.url, adminPair.token);
+    const userWs = await WsTestClient.connect(server.url, userPair.token);
     const res = await server.api.delete(`/api/tenant/${tenant.id}`, { token: sysadmin });
     expect(res.status, res.text).toBe(200);
+    expect((await adminWs.closed).code).toBe(1008);
+    expect((await userWs.closed).code).toBe(1008);
     await expectRevoked(adminPair);
     await expectRevoked(userPair);
     // A write with the old token is refused, not a 500 on the missing tenant.
@@ -145,11 +149,15 @@ describe('open WebSocket sessions close when the user changes', () => {
   });
 });
 
+/** Waits for the next whole second, so that what follows most likely shares one second. */
+const startOfNextSecond = () => new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
+
 describe('a token minted in the same second as a change', () => {
   it('does not survive a password change, and the pair minted after it does', async () => {
     // Retried until login and change fall in one second, the case the reference lets through.
     for (let attempt = 0; attempt < 5; attempt++) {
       const { user } = await world();
+      await startOfNextSecond();
       const old = await server.api.login(user.email, DEFAULT_PASSWORD);
       const changed = await server.api.post<{ token: string }>(
         '/api/auth/changePassword',
@@ -163,5 +171,30 @@ describe('a token minted in the same second as a change', () => {
       return;
     }
     throw new Error('could not place a login and a password change in one second');
+  });
+
+  it('does not survive a disable, and a sign-in after re-enabling works', async () => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const { user, adminPair } = await world();
+      const setEnabled = (enabled: boolean) =>
+        server.api.post(
+          `/api/user/${user.id}/userCredentialsEnabled?userCredentialsEnabled=${enabled}`,
+          undefined,
+          {
+            token: adminPair.token,
+          },
+        );
+      await startOfNextSecond();
+      const old = await server.api.login(user.email, DEFAULT_PASSWORD);
+      const disabled = await setEnabled(false);
+      expect(disabled.status, disabled.text).toBe(200);
+      if (Math.floor(Date.now() / 1000) !== iatOf(old.token)) continue;
+      expectError(await server.api.get('/api/auth/user', { token: old.token }), 401, 11);
+      expect((await setEnabled(true)).status).toBe(200);
+      const fresh = await server.api.login(user.email, DEFAULT_PASSWORD);
+      expect((await server.api.get('/api/auth/user', { token: fresh.token })).status).toBe(200);
+      return;
+    }
+    throw new Error('could not place a login and a disable in one second');
   });
 });
