@@ -140,7 +140,7 @@ export async function buildApp(
       stream: redactingDestination(options.logDestination ?? process.stdout),
     },
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     frameworkErrors,
     clientErrorHandler: clientErrors,
     // Device access tokens (credentials ids) may be 255 characters and travel in the path.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { LoginThrottleSettings } from './auth/login-throttle.js';
 import { SHARED_BUFFERS_PATTERN } from './db/pglite-module.js';
+import { loadTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 import { loadWebSecuritySettings, type WebSecuritySettings } from './http/web-security.js';
 import type { TsTtlSettings } from './telemetry/ttl-cleanup.js';
 import { loadWsSettings, type WsSettings } from './ws/settings.js';
@@ -39,6 +40,8 @@ export interface Config {
   };
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
+  /** Whose X-Forwarded-For is believed for the client address (TRUST_PROXY, http/trust-proxy.ts). */
+  trustProxy: TrustProxy;
   /** CORS and framing (CORS_*, EMBED_ALLOWED_ORIGINS, see http/web-security.ts). */
   webSecurity: WebSecuritySettings;
   /** The time-series TTL clean-up (reference `sql.ttl.ts`). */
@@ -131,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockoutDurationMs: int('SECURITY_USER_LOCKOUT_DURATION', 1800, env) * 1000,
     },
     bodyLimit: int('HTTP_BODY_LIMIT', 16 * 1024 * 1024, env),
+    trustProxy: loadTrustProxy(env),
     webSecurity: loadWebSecuritySettings(env),
     tsTtl: {
       enabled: bool('SQL_TTL_TS_ENABLED', true, env),

@@ -15,10 +15,11 @@ import {
 import { sleep } from './mqtt-client.js';
 
 /**
- * Failed sign-ins are throttled per account and per client address (429, code 33), a policy
- * lockout ends after SECURITY_USER_LOCKOUT_DURATION, and the system administrator is flagged while
- * signing in with the installed password. The server trusts X-Forwarded-For, so each test signs
- * in from an address of its own.
+ * Failed sign-ins are throttled per account at one client address and per client address (429,
+ * code 33), never per account alone; guesses spread over addresses feed the lockout policy, and a
+ * policy lockout ends after SECURITY_USER_LOCKOUT_DURATION, and the system administrator is flagged while
+ * signing in with the installed password. The server trusts X-Forwarded-For from the loopback
+ * proxy (TRUST_PROXY), so each test signs in from an address of its own.
  */
 
 const LOCKOUT_SECONDS = 2;
@@ -36,6 +37,7 @@ beforeAll(async () => {
       SECURITY_LOGIN_FREE_FAILURES_PER_ADDRESS: '6',
       SECURITY_LOGIN_THROTTLE_BASE_DELAY: '1000',
       SECURITY_LOGIN_THROTTLE_MAX_DELAY: '2000',
+      TRUST_PROXY: 'loopback',
     },
   });
   api = server.api;
@@ -70,15 +72,15 @@ const freshUser = (): Promise<UserRef> =>
 const TOO_MANY = /^Too many failed login attempts! Try again in \d+ seconds?\.$/;
 
 describe('login throttling', () => {
-  it('answers 429 after the free failures of an account, even to the right password, until the delay passes', async () => {
+  it('answers 429 after the free failures of an account at one address, even to the right password, until the delay passes', async () => {
     const user = await freshUser();
     const address = newAddress();
     for (let i = 0; i < 4; i++) {
       expectError(await attempt(user.email, `wrong-${i}`, address), 401, 10, 'Invalid username or password');
     }
     expectError(await attempt(user.email, user.password, address), 429, 33, TOO_MANY);
-    // The account is throttled from any address, whatever the case of the name.
-    expectError(await attempt(user.email.toUpperCase(), user.password, newAddress()), 429, 33, TOO_MANY);
+    // Whatever the case of the name.
+    expectError(await attempt(user.email.toUpperCase(), user.password, address), 429, 33, TOO_MANY);
     await sleep(1100);
     expectOk(await attempt(user.email, user.password, address));
     // A success starts the account's count again.
@@ -109,15 +111,48 @@ describe('login throttling', () => {
     expectOk(await attempt(user.email, user.password, newAddress()));
   });
 
-  it('checks no more passwords of a parallel burst than the free failures allow', async () => {
+  it('does not let an attacker failing at one address keep the owner at another out', async () => {
     const user = await freshUser();
+    const attacker = newAddress();
+    const owner = newAddress();
+    for (let i = 0; i < 4; i++) await attempt(user.email, `wrong-${i}`, attacker);
+    expectError(await attempt(user.email, 'wrong-4', attacker), 429, 33, TOO_MANY);
+    expectOk(await attempt(user.email, user.password, owner));
+    // The attacker fails once per delay: the owner still signs in, the attacker keeps being slowed.
+    await sleep(1100);
+    expectError(await attempt(user.email, 'wrong-5', attacker), 401, 10);
+    expectOk(await attempt(user.email, user.password, owner));
+    expectError(await attempt(user.email, user.password, attacker), 429, 33, TOO_MANY);
+    await sleep(1100);
+    // The last failure blocked for 2000 ms (doubled), so 1100 ms later the address still waits.
+    expectError(await attempt(user.email, 'wrong-6', attacker), 429, 33, TOO_MANY);
+    expectOk(await attempt(user.email, user.password, owner));
+  });
+
+  it('checks no more passwords of a parallel burst from one address than the free failures allow', async () => {
+    const user = await freshUser();
+    const address = newAddress();
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => attempt(user.email, `burst-${i}`, newAddress())),
+      Array.from({ length: 30 }, (_, i) => attempt(user.email, `burst-${i}`, address)),
     );
     const checked = answers.filter((res) => res.status === 401).length;
     expect(answers.filter((res) => res.status === 429).length + checked).toBe(30);
     expect(checked).toBeGreaterThan(0);
     expect(checked).toBeLessThanOrEqual(4);
+  });
+
+  it('counts every failure of a burst spread over many addresses towards the lockout policy', async () => {
+    const settings = { passwordPolicy: { minimumLength: 6 }, maxFailedLoginAttempts: 10 };
+    expectOk(await api.post('/api/admin/securitySettings', settings, { token: sysadminToken }));
+    const user = await freshUser();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => attempt(user.email, `burst-${i}`, newAddress())),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array(20).fill(401));
+    // Each address failed once: only the policy's count over all of them can have locked the
+    // account (more than once if a slow run outlasts the 2 s lockout).
+    const locked = answers.filter((res) => /locked due to security policy/.test(res.text));
+    expect(locked.length).toBeGreaterThanOrEqual(1);
   });
 
   it('lets parallel sign-ins with the right password all through (scripts sharing an account)', async () => {

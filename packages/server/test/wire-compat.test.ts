@@ -140,10 +140,51 @@ describe('additionalInfo takes any JSON value and returns it as stored', () => {
       { token: tenant },
     );
     expect(user.status, user.text).toBe(200);
+    expect(user.body.additionalInfo).toBe(info);
     const read = await server.api.get<{ additionalInfo: unknown }>(`/api/user/${user.body.id.id}`, {
       token: tenant,
     });
     expect(read.status, read.text).toBe(200);
+    expect(read.body.additionalInfo).toBe(info);
+  });
+
+  it.each([
+    ['a string', 'just words'],
+    ['a number', 12],
+    ['an array', ['a', 2, { b: true }]],
+  ])("a user's additionalInfo as %s, on update, in lists and to the user", async (_label, value) => {
+    const email = `info-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`;
+    const created = await server.api.post<{ additionalInfo: unknown } & Record<string, unknown>>(
+      '/api/user?sendActivationMail=false',
+      {
+        email,
+        authority: 'CUSTOMER_USER',
+        customerId: await customerId(),
+        additionalInfo: { lang: 'de_DE' },
+      },
+      { token: tenant },
+    );
+    expect(created.status, created.text).toBe(200);
+    const updated = await server.api.post<{ id: { id: string }; additionalInfo: unknown }>(
+      '/api/user',
+      { ...created.body, additionalInfo: value },
+      { token: tenant },
+    );
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.body.additionalInfo).toEqual(value);
+    const id = updated.body.id.id;
+    const read = await server.api.get<{ additionalInfo: unknown }>(`/api/user/${id}`, { token: tenant });
+    expect(read.body.additionalInfo).toEqual(value);
+    const page = await server.api.get<{ data: { id: { id: string }; additionalInfo: unknown }[] }>(
+      `/api/customer/${((await customerId()) as { id: string }).id}/users?pageSize=100&page=0&textSearch=${email}`,
+      { token: tenant },
+    );
+    expect(page.body.data.find((row) => row.id.id === id)?.additionalInfo).toEqual(value);
+    // The user's own view, signed in with a token (a sign-in itself writes an object, as the reference's does).
+    const own = await server.api.get<{ token: string }>(`/api/user/${id}/token`, { token: tenant });
+    expect(own.status, own.text).toBe(200);
+    const me = await server.api.get<{ additionalInfo: unknown }>('/api/auth/user', { token: own.body.token });
+    expect(me.body.additionalInfo).toEqual(value);
   });
 });
 

@@ -52,11 +52,19 @@ describe('LoginThrottle', () => {
     expect(delays).toEqual([0, 0, 0, 1000, 2000, 4000, 8000, 8000]);
   });
 
-  it('blocks the account from every address, case-insensitively', () => {
+  it('blocks the account from the failing address only, case-insensitively', () => {
     const { throttle } = throttleAt();
-    for (let i = 0; i < 4; i++) throttle.recordFailure('Ada@Example.test', `10.0.0.${i}`);
-    expect(waitOf(throttle, 'ada@example.test', '192.168.1.1')).toBe(1000);
-    expect(waitOf(throttle, 'bob@example.test', '192.168.1.1')).toBe(0);
+    for (let i = 0; i < 4; i++) throttle.recordFailure('Ada@Example.test', '10.0.0.1');
+    expect(waitOf(throttle, 'ada@example.test', '10.0.0.1')).toBe(1000);
+    // The owner elsewhere is not kept out, nor is another account from the attacker's address.
+    expect(waitOf(throttle, 'ada@example.test', '192.168.1.1')).toBe(0);
+    expect(waitOf(throttle, 'bob@example.test', '10.0.0.1')).toBe(0);
+  });
+
+  it('leaves failures spread over many addresses to the lockout policy', () => {
+    const { throttle } = throttleAt();
+    for (let i = 0; i < 50; i++) throttle.recordFailure('ada@example.test', `10.0.${i}.1`);
+    expect(waitOf(throttle, 'ada@example.test', '192.168.1.1')).toBe(0);
   });
 
   it('blocks an address that tries many accounts', () => {
@@ -66,15 +74,23 @@ describe('LoginThrottle', () => {
     expect(waitOf(throttle, 'someone-else@example.test', '10.0.0.8')).toBe(0);
   });
 
-  it('forgets the account after a success, but not the address', () => {
+  it('forgets the account at that address after a success, but not the address', () => {
     const { throttle, clock } = throttleAt({ freeFailuresPerAddress: 3 });
     for (let i = 0; i < 4; i++) throttle.recordFailure('ada@example.test', '10.0.0.1');
     clock.now += 1000;
-    throttle.recordSuccess('ada@example.test');
+    throttle.recordSuccess('ada@example.test', '10.0.0.1');
     throttle.recordFailure('ada@example.test', '10.0.0.1');
-    // The account starts again from its free failures; the address is on its fifth failure.
+    // The pair starts again from its free failures; the address is on its fifth failure.
     expect(waitOf(throttle, 'ada@example.test', undefined)).toBe(0);
     expect(waitOf(throttle, 'ada@example.test', '10.0.0.1')).toBe(2000);
+    expect(waitOf(throttle, 'bob@example.test', '10.0.0.1')).toBe(2000);
+  });
+
+  it('a success elsewhere does not clear the attacker address of the account', () => {
+    const { throttle } = throttleAt();
+    for (let i = 0; i < 4; i++) throttle.recordFailure('ada@example.test', '10.0.0.1');
+    throttle.recordSuccess('ada@example.test', '192.168.1.1');
+    expect(waitOf(throttle, 'ada@example.test', '10.0.0.1')).toBe(1000);
   });
 
   it('forgets failures a quarter of an hour after the last one', () => {

@@ -1,6 +1,6 @@
 /** How failed sign-ins are slowed down (SECURITY_LOGIN_* variables, decision 0018). */
 export interface LoginThrottleSettings {
-  /** Failed sign-ins of one account before each further failure imposes a delay. */
+  /** Failed sign-ins of one account from one client address before each further failure imposes a delay. */
   freeFailuresPerAccount: number;
   /** The same for one client address, over all the accounts it tries. */
   freeFailuresPerAddress: number;
@@ -22,10 +22,15 @@ const FORGET_AFTER_MS = 15 * 60 * 1000;
 const MAX_RECORDS = 100_000;
 
 /**
- * Counts failed sign-ins per account and per client address, in memory (one server; a later
- * cluster change will share it). After the free failures, each failure blocks further attempts
- * for a delay that doubles up to a cap; a success clears the account's record, not the address's,
- * so signing in to one's own account does not buy more guesses at others.
+ * Counts failed sign-ins per (account, client address) and per client address, in memory (one
+ * server; a later cluster change will share it). After the free failures, each failure blocks
+ * further attempts of that pair, or of that address, for a delay that doubles up to a cap.
+ *
+ * Nothing here blocks an account as such: a block of the account from every address would let
+ * anyone who fails once per delay keep its owner out for good. Guesses at one account spread over
+ * many addresses are the business of the lockout policy (AccountLockout), which an administrator
+ * configures and which expires. A success clears its pair's record, not the address's, so signing
+ * in to one's own account does not buy more guesses at others.
  */
 export class LoginThrottle {
   private readonly records = new Map<string, FailureRecord>();
@@ -40,8 +45,9 @@ export class LoginThrottle {
   /**
    * Waits for the account's earlier sign-ins to be checked, and resolves with the function that
    * ends this one. Attempts at one account are checked one after the other: parallel guesses
-   * would otherwise all be checked before the first failure counted. Parallel sign-ins with the
-   * right password (scripts sharing an account) simply wait their turn.
+   * would otherwise all be checked before the first failure counted, and the lockout policy's
+   * count of failures (read, then written) would lose some. A throttled attempt is refused without
+   * a password check, so the owner waits behind an attacker's burst for a few checks at most.
    */
   async queue(account: string): Promise<() => void> {
     const key = accountKey(account);
@@ -72,17 +78,16 @@ export class LoginThrottle {
   recordFailure(account: string, address: string | undefined): void {
     if (this.settings.baseDelayMs <= 0) return;
     const now = this.now();
-    const [accountKey, addressKey] = this.keysOf(account, address);
-    this.countFailure(accountKey as string, this.settings.freeFailuresPerAccount, now);
-    if (addressKey) this.countFailure(addressKey, this.settings.freeFailuresPerAddress, now);
+    this.countFailure(pairKey(account, address), this.settings.freeFailuresPerAccount, now);
+    if (address) this.countFailure(addressKey(address), this.settings.freeFailuresPerAddress, now);
   }
 
-  recordSuccess(account: string): void {
-    this.records.delete(accountKey(account));
+  recordSuccess(account: string, address: string | undefined): void {
+    this.records.delete(pairKey(account, address));
   }
 
   private keysOf(account: string, address: string | undefined): string[] {
-    return address ? [accountKey(account), `address:${address}`] : [accountKey(account)];
+    return address ? [pairKey(account, address), addressKey(address)] : [pairKey(account, address)];
   }
 
   /** The live record of a key; a stale one is dropped. */
@@ -114,3 +119,7 @@ export class LoginThrottle {
 
 /** Sign-in names are matched case-insensitively here, so "Admin@x" and "admin@x" share a record. */
 const accountKey = (account: string) => `account:${account.trim().toLowerCase()}`;
+/** An unknown address (no socket address) forms one pair per account with all other unknown ones. */
+const pairKey = (account: string, address: string | undefined) =>
+  `pair:${address ?? ''}|${account.trim().toLowerCase()}`;
+const addressKey = (address: string) => `address:${address}`;

@@ -42,9 +42,10 @@ export async function authenticate(
 ): Promise<Principal> {
   if (!token) throw unauthorized();
   const principal = await jwt.verifyAccess(token);
-  if (!principal.isPublic && (await outdating.isOutdated(principal.userId, principal.iat))) {
-    throw tokenExpired();
-  }
+  const outdated = principal.isPublic
+    ? await outdating.isCustomerRemoved(principal.customerId)
+    : await outdating.isOutdated(principal.userId, principal.iat);
+  if (outdated) throw tokenExpired();
   return principal;
 }
 

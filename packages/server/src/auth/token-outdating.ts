@@ -9,6 +9,9 @@ const REMOVED = Number.POSITIVE_INFINITY;
  * or with their customer or tenant). The mark is stored with the credentials so it survives a
  * restart, and cached per user because every authenticated request asks.
  *
+ * Public-customer tokens (a public dashboard's viewers) have no user: they end with their customer,
+ * deleted itself or with its tenant.
+ *
  * Tokens carry whole seconds, so a change outdates its whole second: tokens minted in the same
  * second before it die with it, and the pair minted for the user after it (a new password's
  * answer) is dated the next second (`issuedAtFor`). One node's cache: the cluster issue replaces
@@ -17,6 +20,9 @@ const REMOVED = Number.POSITIVE_INFINITY;
 export class TokenOutdating {
   private readonly cache = new Map<string, number | null>();
   private readonly listeners = new Set<(userId: string) => void>();
+  /** Whether each customer asked about still exists (ids are never reused, so `false` is final). */
+  private readonly customers = new Map<string, boolean>();
+  private readonly customerListeners = new Set<(customerId: string) => void>();
 
   constructor(private readonly db: Db) {}
 
@@ -24,6 +30,33 @@ export class TokenOutdating {
   onOutdated(listener: (userId: string) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Told of every customer removed, e.g. to close the WebSocket sessions of its public viewers. */
+  onCustomerRemoved(listener: (customerId: string) => void): () => void {
+    this.customerListeners.add(listener);
+    return () => this.customerListeners.delete(listener);
+  }
+
+  /** The customer is gone (deleted, or its tenant was): its public tokens are no longer valid. */
+  customerRemoved(customerId: string): void {
+    this.customers.set(customerId, false);
+    for (const listener of this.customerListeners) listener(customerId);
+  }
+
+  /** A public token's customer no longer exists (removed here, or by another node or process). */
+  async isCustomerRemoved(customerId: string): Promise<boolean> {
+    let present = this.customers.get(customerId);
+    if (present === undefined) {
+      const row = await this.db
+        .selectFrom('customer')
+        .select('id')
+        .where('id', '=', customerId)
+        .executeTakeFirst();
+      present = row !== undefined;
+      this.customers.set(customerId, present);
+    }
+    return !present;
   }
 
   /** Marks every token of the user issued up to now (this whole second) as outdated. */

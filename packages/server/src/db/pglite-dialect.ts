@@ -19,7 +19,7 @@ import {
  * it out to one user at a time: a transaction keeps it until commit or rollback, and other queries wait.
  */
 export class PGliteDialect implements Dialect {
-  /** `onBroken` is told once when the store fails in a way it cannot recover from (see isStoreBroken). */
+  /** `onBroken` is told once when the store fails in a way it cannot recover from (see storeFailure). */
   constructor(
     private readonly db: PGlite,
     private readonly onBroken: (error: Error) => void = () => {},
@@ -40,6 +40,7 @@ export class PGliteDialect implements Dialect {
 
 class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
+  private destroyed = false;
   private readonly connection: PGliteConnection;
 
   constructor(
@@ -48,7 +49,8 @@ class PGliteDriver implements Driver {
   ) {
     let told = false;
     this.connection = new PGliteConnection(db, (error) => {
-      if (told) return;
+      // Failures after our own close (a straggling query during shutdown) are no breakdown.
+      if (told || this.destroyed) return;
       told = true;
       onBroken(error);
     });
@@ -82,17 +84,37 @@ class PGliteDriver implements Driver {
     this.connection.release();
   }
   async destroy(): Promise<void> {
+    this.destroyed = true;
     if (!this.db.closed) await this.db.close();
   }
 }
 
+/** What PGlite throws once its instance is closed, or while it closes (`_checkReady`). */
+const CLOSED_MESSAGES = new Set(['PGlite is closed', 'PGlite is closing']);
+
 /**
- * A failure of the WebAssembly machine itself (memory access out of bounds, unreachable code, a
- * bad indirect call: a `WebAssembly.RuntimeError`) rather than an SQL error: PGlite's state is corrupt from then on and every
- * later query fails, so the process must not go on serving.
+ * The failure of the store itself rather than of one SQL statement, after which every later query
+ * fails too, so the process must not go on serving; an Error saying so, or undefined. Counted:
+ * - a failure of the WebAssembly machine (memory access out of bounds, unreachable code, a bad
+ *   indirect call, Emscripten's `Aborted(…)`: a `WebAssembly.RuntimeError`);
+ * - Emscripten's `ExitStatus` (not an Error), thrown when PostgreSQL inside exits, e.g. on FATAL;
+ * - PGlite refusing queries because its instance is closed or closing, which the server never
+ *   does while serving (its own close is excluded by the driver).
  */
-export const isStoreBroken = (error: unknown): error is Error =>
-  error instanceof Error && error.name === 'RuntimeError';
+export function storeFailure(error: unknown): Error | undefined {
+  if (error instanceof Error) {
+    return error.name === 'RuntimeError' || CLOSED_MESSAGES.has(error.message) ? error : undefined;
+  }
+  if (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'ExitStatus') {
+    const { message, status } = error as { message?: unknown; status?: unknown };
+    const exit = new Error(
+      typeof message === 'string' ? message : `PostgreSQL exited with status ${String(status)}`,
+    );
+    exit.name = 'ExitStatus';
+    return exit;
+  }
+  return undefined;
+}
 
 class PGliteConnection implements DatabaseConnection {
   release: () => void = () => {};
@@ -110,7 +132,8 @@ class PGliteConnection implements DatabaseConnection {
           ? ((await this.db.exec(query.sql)).at(-1) ?? { rows: [], affectedRows: 0 })
           : await this.db.query<R>(query.sql, [...query.parameters]);
     } catch (error) {
-      if (isStoreBroken(error)) this.onBroken(error);
+      const failure = storeFailure(error);
+      if (failure) this.onBroken(failure);
       throw error;
     }
     return {

@@ -93,8 +93,16 @@ export function registerTelemetryWebSocket(
         session.close(CloseCode.POLICY_VIOLATION, 'Token is outdated');
     }
   });
+  // A public viewer's session ends with its customer (deleted itself or with its tenant).
+  const stopClosingRemoved = deps.outdating.onCustomerRemoved((customerId) => {
+    for (const session of sessions) {
+      if (session.principal.isPublic && session.principal.customerId === customerId)
+        session.close(CloseCode.POLICY_VIOLATION, 'Token is outdated');
+    }
+  });
   app.addHook('onClose', async () => {
     stopClosingOutdated();
+    stopClosingRemoved();
     clearInterval(pinger);
     for (const session of sessions) session.dispose();
     sessions.clear();

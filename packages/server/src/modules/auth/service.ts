@@ -117,7 +117,7 @@ export class AuthService {
       await this.recordSession(user, lockout ? 'LOCKOUT' : 'LOGIN', client, lockout ? undefined : error);
       throw error;
     }
-    this.throttle.recordSuccess(username);
+    this.throttle.recordSuccess(username, client?.address);
     const { [DEFAULT_PASSWORD_KEY]: _stale, ...info } = asObject(user.additionalInfo);
     const defaultPassword = usesDefaultPassword(user, password) ? { [DEFAULT_PASSWORD_KEY]: true } : {};
     await this.users.update(user.id, {

@@ -176,6 +176,7 @@ export class CustomersService {
       const userIds = await this.customers.userIds(id);
       await this.db.transaction().execute((trx) => this.customers.delete(row, trx));
       for (const userId of userIds) this.outdating.userRemoved(userId);
+      this.outdating.customerRemoved(id);
     });
   }
 }

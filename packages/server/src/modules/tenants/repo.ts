@@ -64,6 +64,12 @@ export class TenantsRepo {
     return rows.map((r) => r.id);
   }
 
+  /** Ids of the tenant's customers (the public one included). */
+  async customerIds(tenantId: string, db: Db = this.db): Promise<string[]> {
+    const rows = await db.selectFrom('customer').select('id').where('tenantId', '=', tenantId).execute();
+    return rows.map((r) => r.id);
+  }
+
   page(page: PageQuery) {
     return fetchPage(this.db.selectFrom('tenant').selectAll('tenant'), page, TENANT_PAGE, tenantToWire);
   }

@@ -119,7 +119,9 @@ export class TenantsService {
   async delete(principal: Principal, id: string): Promise<void> {
     await this.load(principal, id, 'DELETE');
     const userIds = await this.tenants.userIds(id);
+    const customerIds = await this.tenants.customerIds(id);
     await this.db.transaction().execute((trx) => this.tenants.delete(id, trx));
     for (const userId of userIds) this.outdating.userRemoved(userId);
+    for (const customerId of customerIds) this.outdating.customerRemoved(customerId);
   }
 }

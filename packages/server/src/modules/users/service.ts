@@ -35,7 +35,7 @@ export interface UserInput {
   customerId?: { id?: string } | null;
   firstName?: string | null;
   lastName?: string | null;
-  additionalInfo?: JsonObject | null;
+  additionalInfo?: unknown;
 }
 
 export const userTarget = (row: UserRow): Target => ({
@@ -128,7 +128,13 @@ export class UsersService {
       throw badRequest(`User with email '${email}' already present in database!`);
   }
 
-  private cleanInfo(info: JsonObject | null | undefined, stored: JsonObject = {}): JsonObject {
+  /**
+   * The additionalInfo to store: a string, number, boolean or array as sent (the reference's
+   * JsonNode); an object without the server's keys, which keep their stored values. A non-object
+   * drops those keys, as the reference's does; the next sign-in writes an object again.
+   */
+  private cleanInfo(info: unknown, stored: JsonObject = {}): unknown {
+    if (info !== null && info !== undefined && (typeof info !== 'object' || Array.isArray(info))) return info;
     const out: JsonObject = { ...asObject(info) };
     for (const key of SERVER_MANAGED_INFO_KEYS) {
       delete out[key];

@@ -13,17 +13,27 @@ export const SERVER_MANAGED_INFO_KEYS = [
 
 export type JsonObject = Record<string, unknown>;
 
-export const asObject = (value: unknown): JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const asObject = (value: unknown): JsonObject => (isObject(value) ? value : {});
+
+/**
+ * The additionalInfo a client sees: an object without the password history and with `extraInfo`;
+ * any other JSON value as stored (the reference adds its keys only to an object, decision 0023).
+ */
+function visibleInfo(stored: unknown, extraInfo: JsonObject): unknown {
+  if (stored !== null && stored !== undefined && !isObject(stored)) return stored;
+  const { userPasswordHistory: _history, ...visible } = asObject(stored);
+  return { ...visible, ...extraInfo };
+}
 
 /** The reference's User JSON; `name` is the email, absent owners are NULL_UUID. */
 export function userToWire(row: UserRow, extraInfo: JsonObject = {}) {
-  const info = asObject(row.additionalInfo);
-  const { userPasswordHistory: _history, ...visibleInfo } = info;
   return {
     id: { entityType: 'USER' as const, id: row.id },
     createdTime: row.createdTime,
-    additionalInfo: { ...visibleInfo, ...extraInfo },
+    additionalInfo: visibleInfo(row.additionalInfo, extraInfo),
     tenantId: { entityType: 'TENANT' as const, id: row.tenantId ?? NULL_UUID },
     customerId: { entityType: 'CUSTOMER' as const, id: row.customerId ?? NULL_UUID },
     email: row.email,
