@@ -4,6 +4,7 @@ import type {
   KeyFilterPredicateInfo,
   SimpleKeyFilterPredicate,
 } from '@meridian/common';
+import { toDateTimeInput } from '../../i18n/date-time';
 
 /**
  * User-editable dashboard filters (reference console §5.2 "filters"): a filter marked editable
@@ -150,9 +151,7 @@ export function parsePredicateInput(
   return input;
 }
 
-/** A DATE_TIME value as a `datetime-local` field shows it, in the browser's time zone. */
+/** A DATE_TIME value as a `datetime-local` field shows it, in the browser's time zone (the shared picker format). */
 export function localDateTimeInput(ms: number): string {
-  const date = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return toDateTimeInput(ms);
 }
