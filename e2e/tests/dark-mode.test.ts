@@ -321,6 +321,19 @@ describe('dark mode', () => {
     await page.waitForSelector(`${tid(dashboardSelectors.widget('line'))} canvas`);
     await page.waitForTimeout(800);
     await expectDark(page, 'dark-line-chart-dashboard');
+
+    // The chart's tooltip: dark, readable, headed by the time in the console's date-time format.
+    const chart = page.locator(`${tid(dashboardSelectors.widget('line'))} canvas`).first();
+    const box = await chart.boundingBox();
+    if (!box) throw new Error('the line chart has no box');
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
+    await expect
+      .poll(() => page.textContent(tid(dashboardSelectors.widget('line'))))
+      .toMatch(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} [AP]M/);
+    const report = await darkReport(page);
+    await screenshot(page, 'dark-line-chart-tooltip');
+    expect(report.light).toEqual([]);
+    expect(report.unreadable).toEqual([]);
     await context.close();
   });
 
