@@ -302,6 +302,21 @@ describe('dark mode', () => {
           .waitFor();
       }
       await expectDark(page, `dark-device-${root}`);
+      // The row's details dialog of alarms and audit log entries.
+      const dialogs = { alarms: entityTabsSelectors.alarms, 'audit-logs': entityTabsSelectors.auditLogs };
+      if (root === 'alarms' || root === 'audit-logs') {
+        const ids = dialogs[root];
+        await page
+          .locator(`${tid(T.root(root))} ${tid(T.row)}`)
+          .filter({ hasText: text })
+          .first()
+          .locator(tid(T.rowAction('details')))
+          .click();
+        await page.waitForSelector(tid(ids.detailsDialog));
+        await expectDark(page, `dark-device-${root}-details`);
+        await page.click(tid(ids.detailsClose));
+        await page.waitForSelector(tid(ids.detailsDialog), { state: 'detached' });
+      }
     }
     await page.click(tid(T.detailsClose));
 
