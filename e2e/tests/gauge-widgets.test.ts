@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
 import { selectors } from '../../packages/web/src/selectors';
-import { tid } from '../support/browser';
+import { screenshot, tid } from '../support/browser';
 import { api, loginToken } from '../support/server';
 import { signIn } from '../support/session';
 import { useServerAndBrowser } from '../support/suite';
@@ -181,12 +181,36 @@ async function openDashboard(colorScheme: 'light' | 'dark') {
   return { context, page };
 }
 
-/** A picture of the whole dashboard (all six rows) once animations settled. */
-async function shoot(page: Page, file: string) {
+/** A picture of the whole dashboard (all six rows) once animations settled, in e2e/screenshots. */
+async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1600, height: 2620 });
   await page.waitForTimeout(1600);
-  await page.screenshot({ path: file, animations: 'disabled' });
+  await screenshot(page, name);
 }
+
+/** Relative luminance (0 black … 1 white) of a CSS colour the browser computed: rgb() or rgba(). */
+function luminance(color: string): number {
+  const [r = 0, g = 0, b = 0] = (color.match(/[\d.]+/g) ?? []).map(Number);
+  const linear = (c: number) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** The computed text colours of a widget: its SVG texts' fill and its HTML text's colour. */
+const textColours = (page: Page, id: string) =>
+  page.locator(tid(D.widget(id))).evaluate((widget) => {
+    const svg = Array.from(widget.querySelectorAll('svg text'), (node) => getComputedStyle(node).fill);
+    const html = Array.from(widget.querySelectorAll('*'))
+      .filter(
+        (node) =>
+          !(node instanceof SVGElement) &&
+          Array.from(node.childNodes).some((c) => c.nodeType === 3 && c.textContent?.trim()),
+      )
+      .map((node) => getComputedStyle(node).color);
+    return { svg, html };
+  });
 
 describe('gauge and chart widgets', () => {
   it('render every new type with live telemetry, in the light scheme', async () => {
@@ -212,13 +236,21 @@ describe('gauge and chart widgets', () => {
     await expect.poll(() => page.textContent(tid(D.widget('dbar')))).toContain('21.5 °C');
     await expect.poll(() => page.textContent(tid(D.widget('vbar')))).toContain('64 %');
     await expect.poll(() => page.textContent(tid(D.widget('thermometer')))).toContain('21.5 °C');
-    await shoot(page, '/tmp/gauges-light.png');
+    await shoot(page, 'gauges-light');
     await context.close();
   });
 
-  it('render in the dark scheme', async () => {
+  it('render in the dark scheme with light text', async () => {
     const { context, page } = await openDashboard('dark');
-    await shoot(page, '/tmp/gauges-dark.png');
+    await shoot(page, 'gauges-dark');
+    // The theme's gauges and charts: every text light on the dark page (the saved black-background
+    // and LCD looks keep their own colours, so they are not sampled).
+    for (const id of ['gauge', 'mini', 'vbar', 'hbar', 'dvbar', 'dbar', 'sneon', 'state', 'line']) {
+      const { svg, html } = await textColours(page, id);
+      expect(html.length, id).toBeGreaterThan(0);
+      for (const colour of [...svg, ...html])
+        expect(luminance(colour), `${id}: ${colour}`).toBeGreaterThan(0.5);
+    }
     await context.close();
   });
 });

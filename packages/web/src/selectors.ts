@@ -197,6 +197,8 @@ export const selectors = {
     detailsPage: 'entity-details-page',
     details: 'entity-details',
     detailsTitle: 'entity-details-title',
+    /** The details' title bar (name, edit and close). */
+    detailsHeader: 'entity-details-header',
     detailsClose: 'entity-details-close',
     detailsTab: (id: string) => `entity-details-tab-${id}`,
     detailsButtons: 'entity-details-buttons',

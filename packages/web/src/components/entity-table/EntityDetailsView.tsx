@@ -161,8 +161,10 @@ function DetailsBody<T extends TableEntity, V extends FieldValues>({
         height: variant === 'drawer' ? '100%' : 'auto',
       }}
     >
+      {/* Like the toolbar: primary in light mode; in dark mode the dark primary is a light blue, so a dark surface. */}
       <Box
-        sx={{
+        data-testid={selectors.entityTable.detailsHeader}
+        sx={(theme) => ({
           display: 'flex',
           alignItems: 'center',
           gap: 1,
@@ -171,7 +173,13 @@ function DetailsBody<T extends TableEntity, V extends FieldValues>({
           bgcolor: 'primary.main',
           color: 'primary.contrastText',
           borderRadius: variant === 'page' ? 1 : 0,
-        }}
+          ...theme.applyStyles('dark', {
+            bgcolor: 'background.paper',
+            color: 'text.primary',
+            borderBottom: 1,
+            borderColor: 'divider',
+          }),
+        })}
       >
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h6" component="h2" noWrap data-testid={selectors.entityTable.detailsTitle}>

@@ -39,6 +39,17 @@ describe('phone columns', () => {
     expect(keys(phoneColumns(attributes))).toEqual(['key', 'value']);
   });
 
+  it('take the column marked as naming the row over the usual keys', () => {
+    const auditLogs = [
+      column('createdTime', { kind: 'date', keepOnPhone: true }),
+      column('entityName'),
+      column('userName'),
+      column('actionType', { namesRow: true }),
+      column('actionStatus'),
+    ];
+    expect(keys(phoneColumns(auditLogs))).toEqual(['actionType', 'createdTime']);
+  });
+
   it('fall back to the first column that is not a date', () => {
     expect(keys(phoneColumns([column('createdTime', { kind: 'date' }), column('general')]))).toEqual([
       'general',

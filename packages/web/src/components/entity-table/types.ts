@@ -46,6 +46,8 @@ export interface EntityColumn<T> {
   width?: string;
   /** Shown on phones too, after the naming column (see phone-columns.ts). */
   keepOnPhone?: boolean;
+  /** The column that names a row on a phone, for rows whose name is not one of the usual keys. */
+  namesRow?: boolean;
 }
 
 /** A per-row action: icon button on wide screens, an item of the "more" menu on narrow ones. */

@@ -44,6 +44,8 @@ export const entityTabsSelectors = {
     timewindowUpdate: 'audit-timewindow-update',
     timewindowCancel: 'audit-timewindow-cancel',
     detailsDialog: 'audit-log-details',
+    /** The entry's summary in its details: one value per field name (timestamp, user, type…). */
+    summary: (field: string) => `audit-log-summary-${field}`,
     actionData: 'audit-log-action-data',
     failureDetails: 'audit-log-failure-details',
     detailsClose: 'audit-log-details-close',

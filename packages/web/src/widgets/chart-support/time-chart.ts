@@ -112,11 +112,13 @@ export function legendIsTable(config: WidgetProps['config']): boolean {
  * The ECharts option of a chart over `range` on a time axis (line, bar and state charts), with a
  * legend unless `showLegend` is false; `series` are the chart's ECharts series. When the legend
  * config asks for values (min, max, average, total) the legend is the widget's table instead.
+ * `formatTime` (the user's date-time format) heads the tooltip.
  */
 export function timeChartOption(
   props: Pick<WidgetProps, 'config' | 'range'>,
   colors: ChartTheme,
   series: object[],
+  formatTime?: (epochMs: number) => string,
 ): EChartsCoreOption {
   const axis = {
     axisLabel: { color: colors.secondaryText },
@@ -141,6 +143,14 @@ export function timeChartOption(
       max: props.range.endTs,
       ...axis,
       axisLabel: { color: colors.secondaryText, hideOverlap: true },
+      // The tooltip's heading is the pointed time: in the console's one date-time format, not ECharts' own.
+      ...(formatTime
+        ? {
+            axisPointer: {
+              label: { formatter: ({ value }: { value: unknown }) => formatTime(Number(value)) },
+            },
+          }
+        : {}),
     },
     yAxis: { type: 'value', scale: true, ...axis },
     series,

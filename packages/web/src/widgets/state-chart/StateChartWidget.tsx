@@ -3,6 +3,7 @@ import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useFormatters } from '../../i18n/useFormatters';
 import { TimeChartLayout } from '../chart-support/TimeChartLayout';
 import { chartThemeOf } from '../chart-theme';
 import { useEChart } from '../echart-host';
@@ -15,6 +16,7 @@ echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, Canvas
 /** The reference's `charts.state_chart`: each time-series key of each entity as a step line, with a legend. */
 export function StateChartWidget(props: WidgetProps) {
   const colors = chartThemeOf(useTheme());
-  const element = useEChart(echarts, stateChartOption(props, colors), { replace: true });
+  const formats = useFormatters();
+  const element = useEChart(echarts, stateChartOption(props, colors, formats.dateTime), { replace: true });
   return <TimeChartLayout config={props.config} source={stateChartSeries(props)} chart={element} />;
 }

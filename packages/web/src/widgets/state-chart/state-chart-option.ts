@@ -54,13 +54,18 @@ export function stateChartSeries(props: Pick<WidgetProps, 'config' | 'data'>): C
   return chartSeries(props, (raw) => stateNumber(states, raw));
 }
 
-export function stateChartOption(props: WidgetProps, colors: ChartTheme): EChartsCoreOption {
+export function stateChartOption(
+  props: WidgetProps,
+  colors: ChartTheme,
+  formatTime?: (epochMs: number) => string,
+): EChartsCoreOption {
   const states = chartStates(props.config.settings);
   const source = stateChartSeries(props);
   const option = timeChartOption(
     props,
     colors,
     source.map((s) => ({ ...lineSeries(s), step: 'end' })),
+    formatTime,
   ) as { yAxis: object };
   const byValue = new Map(states.map((s) => [s.value, s.label]));
   return {

@@ -3,6 +3,7 @@ import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useFormatters } from '../../i18n/useFormatters';
 import { TimeChartLayout } from '../chart-support/TimeChartLayout';
 import { chartSeries } from '../chart-support/time-chart';
 import { chartThemeOf } from '../chart-theme';
@@ -16,6 +17,7 @@ echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasR
 /** The reference's `charts.timeseries_bars_flot`: each time-series key of each entity as bars, with a legend. */
 export function TimeseriesBarChartWidget(props: WidgetProps) {
   const colors = chartThemeOf(useTheme());
-  const element = useEChart(echarts, barChartOption(props, colors), { replace: true });
+  const formats = useFormatters();
+  const element = useEChart(echarts, barChartOption(props, colors, formats.dateTime), { replace: true });
   return <TimeChartLayout config={props.config} source={chartSeries(props)} chart={element} />;
 }

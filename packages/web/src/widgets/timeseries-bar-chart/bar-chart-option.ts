@@ -7,7 +7,11 @@ import type { WidgetProps } from '../widget-definition';
  * The ECharts option of the reference's time-series bar chart over `range`: each time-series key
  * of each entity as a bar series in the key's colour, with a legend unless `showLegend` is false
  */
-export function barChartOption(props: WidgetProps, colors: ChartTheme): EChartsCoreOption {
+export function barChartOption(
+  props: WidgetProps,
+  colors: ChartTheme,
+  formatTime?: (epochMs: number) => string,
+): EChartsCoreOption {
   const source = chartSeries(props);
   return timeChartOption(
     props,
@@ -19,5 +23,6 @@ export function barChartOption(props: WidgetProps, colors: ChartTheme): EChartsC
       barMaxWidth: 24,
       data: s.points,
     })),
+    formatTime,
   );
 }

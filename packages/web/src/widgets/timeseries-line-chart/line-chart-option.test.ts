@@ -1,5 +1,6 @@
 import type { LegendConfig } from '@meridian/common';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../i18n/date-time';
 import { DARK_CHART_THEME } from '../../test/chart-test-theme';
 import { dataKey, entityData, widgetProps } from '../../test/widget-test-data';
 import {
@@ -150,5 +151,24 @@ describe('time chart legend values', () => {
     expect(legendIsTable(plain.config)).toBe(false);
     expect(legendShown(lineChartOption(plain, DARK))).toBe(true);
     expect(legendIsTable(props({ showAvg: true }, false).config)).toBe(false);
+  });
+
+  it("heads the tooltip of line, bar and state charts with the pointed time in the user's date-time format", () => {
+    const german = (ms: number) => formatDateTime(ms, 'de_DE', 'UTC');
+    const plain = props({});
+    const ts = Date.UTC(2026, 10, 28, 14, 5, 9);
+    for (const option of [
+      lineChartOption(plain, DARK, german),
+      barChartOption(plain, DARK, german),
+      stateChartOption(plain, DARK, german),
+    ]) {
+      const { xAxis } = option as {
+        xAxis: { axisPointer?: { label: { formatter: (p: { value: number }) => string } } };
+      };
+      expect(xAxis.axisPointer?.label.formatter({ value: ts })).toBe('28.11.2026, 14:05:09');
+    }
+    expect(
+      (lineChartOption(plain, DARK) as { xAxis: { axisPointer?: unknown } }).xAxis.axisPointer,
+    ).toBeUndefined();
   });
 });

@@ -144,6 +144,21 @@ describe('AuditLogTable', () => {
     expect(tableRow('audit-logs', 'Relation updated').textContent).toContain('Failure');
   });
 
+  it("shows the entry's time, type, status, user and entity in its details, for phones", async () => {
+    const { rendered } = setup('entity');
+    const { user } = await rendered;
+    await waitFor(() => expect(tableRows('audit-logs')).toHaveLength(3));
+    await user.click(within(tableRow('audit-logs', 'Relation updated')).getByTestId(T.rowAction('details')));
+    const dialog = await screen.findByTestId(S.detailsDialog);
+    const summary = (field: string) => within(dialog).getByTestId(S.summary(field)).textContent;
+    expect(summary('createdTime')).toBe('05/10/2024, 11:58:00 AM');
+    expect(summary('actionType')).toBe('Relation updated');
+    expect(summary('actionStatus')).toBe('Failure');
+    expect(summary('userName')).toBe('tenant@meridian.test');
+    expect(summary('entityType')).toBe('Device');
+    expect(summary('entityName')).toBe('Thermostat');
+  });
+
   it('asks the server again for another time window and for a search text', async () => {
     const { rendered, requests } = setup('tenant');
     const { user } = await rendered;

@@ -1,4 +1,4 @@
-import type { AuditActionStatus, AuditActionType, AuditLog, PageData, TimePageLink } from '@meridian/common';
+import type { AuditLog, PageData, TimePageLink } from '@meridian/common';
 import MoreHoriz from '@mui/icons-material/MoreHoriz';
 import { useMemo, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
@@ -14,50 +14,13 @@ import {
 } from '../history-window/history-window';
 import { entityTabsSelectors } from '../selectors';
 import { AuditLogDetailsDialog } from './AuditLogDetailsDialog';
+import { auditStatusLabel, auditTypeLabel } from './audit-labels';
 
 /**
  * Whose entries a table lists: the tenant's (the audit logs page), one entity's (its tab: no entity
  * columns), one customer's, or one user's (no user column).
  */
 export type AuditLogMode = 'tenant' | 'entity' | 'customer' | 'user';
-
-const ACTION_TYPE_KEYS: Record<AuditActionType, string> = {
-  ADDED: 'audit.type-added',
-  DELETED: 'audit.type-deleted',
-  UPDATED: 'audit.type-updated',
-  ATTRIBUTES_UPDATED: 'audit.type-attributes-updated',
-  ATTRIBUTES_DELETED: 'audit.type-attributes-deleted',
-  TIMESERIES_UPDATED: 'audit.type-timeseries-updated',
-  TIMESERIES_DELETED: 'audit.type-timeseries-deleted',
-  RPC_CALL: 'audit.type-rpc-call',
-  CREDENTIALS_UPDATED: 'audit.type-credentials-updated',
-  ASSIGNED_TO_CUSTOMER: 'audit.type-assigned-to-customer',
-  UNASSIGNED_FROM_CUSTOMER: 'audit.type-unassigned-from-customer',
-  ACTIVATED: 'audit.type-activated',
-  SUSPENDED: 'audit.type-suspended',
-  CREDENTIALS_READ: 'audit.type-credentials-read',
-  ATTRIBUTES_READ: 'audit.type-attributes-read',
-  RELATION_ADD_OR_UPDATE: 'audit.type-relation-add-or-update',
-  RELATION_DELETED: 'audit.type-relation-delete',
-  RELATIONS_DELETED: 'audit.type-relations-delete',
-  ALARM_ACK: 'audit.type-alarm-ack',
-  ALARM_CLEAR: 'audit.type-alarm-clear',
-  ALARM_DELETE: 'audit.type-alarm-delete',
-  LOGIN: 'audit.type-login',
-  LOGOUT: 'audit.type-logout',
-  LOCKOUT: 'audit.type-lockout',
-  ASSIGNED_FROM_TENANT: 'audit.type-assigned-from-tenant',
-  ASSIGNED_TO_TENANT: 'audit.type-assigned-to-tenant',
-  PROVISION_SUCCESS: 'audit.type-provision-success',
-  PROVISION_FAILURE: 'audit.type-provision-failure',
-  ASSIGNED_TO_EDGE: 'audit.type-assigned-to-edge',
-  UNASSIGNED_FROM_EDGE: 'audit.type-unassigned-from-edge',
-};
-
-const STATUS_KEYS: Record<AuditActionStatus, string> = {
-  SUCCESS: 'audit.status-success',
-  FAILURE: 'audit.status-failure',
-};
 
 export interface AuditLogTableProps {
   mode: AuditLogMode;
@@ -82,12 +45,16 @@ export function AuditLogTable({ mode, queryKey, fetch, now = Date.now, searchTex
   const [details, setDetails] = useState<AuditLog | null>(null);
 
   const config = useMemo((): EntityTableConfig<AuditLog, FieldValues> => {
-    const typeLabel = (type: string) => {
-      const key = (ACTION_TYPE_KEYS as Record<string, string | undefined>)[type];
-      return key ? t(key) : type;
-    };
+    const typeLabel = (type: string) => auditTypeLabel(t, type);
     const columns: EntityColumn<AuditLog>[] = [
-      { key: 'createdTime', label: t('audit.timestamp'), kind: 'date', value: (log) => log.createdTime },
+      // On a phone an entry reads as what happened and when; who and how it ended are in its details.
+      {
+        key: 'createdTime',
+        label: t('audit.timestamp'),
+        kind: 'date',
+        value: (log) => log.createdTime,
+        keepOnPhone: true,
+      },
     ];
     if (mode !== 'entity') {
       columns.push(
@@ -103,14 +70,16 @@ export function AuditLogTable({ mode, queryKey, fetch, now = Date.now, searchTex
       columns.push({ key: 'userName', label: t('audit.user'), value: (log) => log.userName });
     }
     columns.push(
-      { key: 'actionType', label: t('audit.type'), value: (log) => typeLabel(log.actionType) },
+      {
+        key: 'actionType',
+        label: t('audit.type'),
+        value: (log) => typeLabel(log.actionType),
+        namesRow: true,
+      },
       {
         key: 'actionStatus',
         label: t('audit.status'),
-        value: (log) => {
-          const key = STATUS_KEYS[log.actionStatus];
-          return key ? t(key) : log.actionStatus;
-        },
+        value: (log) => auditStatusLabel(t, log),
       },
     );
     return {

@@ -124,7 +124,8 @@ export function RelationTable({ entityId: givenId, api, targetTypes }: RelationT
         </Box>
       ),
       columns: [
-        { key: 'type', label: t('relation.type'), value: (row) => row.type },
+        // The type tells what a relation means: a phone shows it next to the related entity.
+        { key: 'type', label: t('relation.type'), value: (row) => row.type, keepOnPhone: true },
         {
           key: 'entityType',
           label: from ? t('relation.to-entity-type') : t('relation.from-entity-type'),
