@@ -7,7 +7,7 @@
 // signed in): first render = from `page.goto` to every widget showing its data (cards and gauges
 // a value, charts their canvas, tables their rows, no spinner). Steady state: the page's main-thread
 // busy time (CDP `Performance.getMetrics` TaskDuration) over 20 s while the devices publish.
-// `node bench/dashboard-render.mjs` after `npm run build`.
+// `node bench/dashboard-render.mjs [--timeline]` after `npm run build`.
 import { chromium } from 'playwright-core';
 import { api, createDevices, machine, startFleetServer } from './lib/fleet.mjs';
 
@@ -120,6 +120,62 @@ function renderedInPage(count) {
   });
 }
 
+/**
+ * `--timeline`: one more load, printing when each request of the page started and ended and when the
+ * socket got its first frame, from navigation (where the first render's time goes).
+ */
+async function printTimeline(page, url) {
+  const events = [];
+  let origin = 0;
+  const at = () => (performance.now() - origin).toFixed(0).padStart(5);
+  const name = (request) => `${request.method()} ${new URL(request.url()).pathname.slice(0, 70)}`;
+  const started = (request) => events.push(`${at()} ms  start ${name(request)}`);
+  const finished = (request) => events.push(`${at()} ms  end   ${name(request)}`);
+  const socket = (ws) => {
+    events.push(`${at()} ms  websocket opened`);
+    ws.once('framereceived', () => events.push(`${at()} ms  websocket first frame`));
+  };
+  page.on('request', started);
+  page.on('requestfinished', finished);
+  page.on('websocket', socket);
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const task of list.getEntries()) window.__longTasks.push([task.startTime, task.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  origin = performance.now();
+  await page.goto(url);
+  await page.waitForFunction(renderedInPage, 20, { timeout: 30_000, polling: 'raf' });
+  events.push(`${at()} ms  every widget shows data`);
+  const { profile } = await cdp.send('Profiler.stop');
+  await cdp.detach();
+  // Where the page's main thread spent its time: self time per script file and per function.
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map();
+  const deltas = profile.timeDeltas;
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    const file = frame?.url ? new URL(frame.url).pathname.replace(/-[\w-]{8}\.js$/, '.js') : '(native)';
+    const key = `${file} ${frame?.functionName || '(anonymous)'}`;
+    self.set(key, (self.get(key) ?? 0) + (deltas[i] ?? 0) / 1000);
+  });
+  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  for (const [key, ms] of top) events.push(`        self ${ms.toFixed(0).padStart(5)} ms  ${key}`);
+  // Long main-thread tasks, from the page's own navigation start.
+  for (const [start, duration] of await page.evaluate(() => window.__longTasks)) {
+    events.push(`${start.toFixed(0).padStart(5)} ms  page long task of ${duration.toFixed(0)} ms`);
+  }
+  page.off('request', started);
+  page.off('requestfinished', finished);
+  page.off('websocket', socket);
+  console.log(events.join('\n'));
+}
+
 const fleet = await startFleetServer('embedded');
 const { server, token } = fleet;
 let publishing = true;
@@ -173,6 +229,7 @@ try {
       await page.waitForFunction(renderedInPage, 20, { timeout: 30_000, polling: 'raf' });
       times.push(performance.now() - started);
     }
+    if (process.argv.includes('--timeline')) await printTimeline(page, url);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
     const taskSeconds = async () =>
