@@ -59,3 +59,35 @@ export async function deviceIdByName(server: RunningServer, token: string, name:
   if (res.status !== 200) throw new Error(`device ${name} not found: ${res.status}`);
   return res.body.id.id;
 }
+
+/** Saves a dashboard as the tenant administrator; its id. */
+export async function saveDashboard(server: RunningServer, token: string, body: unknown): Promise<string> {
+  const res = await api<{ id: { id: string } }>(server, 'POST', '/api/dashboard', { token, body });
+  if (res.status !== 200) throw new Error(`dashboard not saved: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id.id;
+}
+
+/**
+ * Makes a dashboard public, and the devices its widgets show (the public customer sees only public
+ * entities); the public customer's id, for `?publicId=`.
+ */
+export async function shareDashboardPublicly(
+  server: RunningServer,
+  token: string,
+  dashboardId: string,
+  deviceIds: readonly string[] = [],
+): Promise<string> {
+  const shared = await api<{ assignedCustomers: { customerId: { id: string }; public: boolean }[] }>(
+    server,
+    'POST',
+    `/api/customer/public/dashboard/${dashboardId}`,
+    { token },
+  );
+  const publicId = shared.body.assignedCustomers?.find((c) => c.public)?.customerId.id;
+  if (shared.status !== 200 || !publicId) throw new Error(`dashboard not made public: ${shared.status}`);
+  for (const deviceId of deviceIds) {
+    const made = await api(server, 'POST', `/api/customer/public/device/${deviceId}`, { token });
+    if (made.status !== 200) throw new Error(`device ${deviceId} not made public: ${made.status}`);
+  }
+  return publicId;
+}

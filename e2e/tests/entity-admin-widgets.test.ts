@@ -5,7 +5,7 @@ import { selectors } from '../../packages/web/src/selectors';
 import { entityAdminSelectors } from '../../packages/web/src/widgets/entity-admin-table/selectors';
 import { widgetTableSelectors } from '../../packages/web/src/widgets/table-parts/selectors';
 import { newPage, screenshot, tid } from '../support/browser';
-import { api, loginToken } from '../support/server';
+import { api, loginToken, saveDashboard, shareDashboardPublicly } from '../support/server';
 import { openSignedIn, signIn } from '../support/session';
 import { useServerAndBrowser } from '../support/suite';
 
@@ -107,23 +107,8 @@ beforeAll(async () => {
     body: { name: 'Public pump', type: 'default' },
   });
   expect(made.status).toBe(200);
-  const saved = await api<{ id: { id: string } }>(suite.server, 'POST', '/api/dashboard', {
-    token,
-    body: dashboardJson(),
-  });
-  expect(saved.status).toBe(200);
-  dashboardId = saved.body.id.id;
-  const shared = await api<{ assignedCustomers: { customerId: { id: string }; public: boolean }[] }>(
-    suite.server,
-    'POST',
-    `/api/customer/public/dashboard/${dashboardId}`,
-    { token },
-  );
-  publicId = shared.body.assignedCustomers.find((c) => c.public)?.customerId.id ?? '';
-  const published = await api(suite.server, 'POST', `/api/customer/public/device/${made.body.id.id}`, {
-    token,
-  });
-  expect(published.status).toBe(200);
+  dashboardId = await saveDashboard(suite.server, token, dashboardJson());
+  publicId = await shareDashboardPublicly(suite.server, token, dashboardId, [made.body.id.id]);
 });
 
 const inWidget = (selector: string) => `${tid(D.widget('admin'))} ${selector}`;

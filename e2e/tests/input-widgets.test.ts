@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
 import { inputSelectors } from '../../packages/web/src/widgets/input-support/selectors';
 import { newPage, screenshot, tid } from '../support/browser';
-import { api, loginToken } from '../support/server';
+import { api, loginToken, saveDashboard, shareDashboardPublicly } from '../support/server';
 import { openSignedIn } from '../support/session';
 import { useServerAndBrowser } from '../support/suite';
 
@@ -188,22 +188,8 @@ beforeAll(async () => {
     },
   );
   expect(initial.status).toBe(200);
-  const saved = await api<{ id: { id: string } }>(suite.server, 'POST', '/api/dashboard', {
-    token,
-    body: dashboardJson(),
-  });
-  expect(saved.status).toBe(200);
-  dashboardId = saved.body.id.id;
-  const shared = await api<{ assignedCustomers: { customerId: { id: string }; public: boolean }[] }>(
-    suite.server,
-    'POST',
-    `/api/customer/public/dashboard/${dashboardId}`,
-    { token },
-  );
-  publicId = shared.body.assignedCustomers.find((c) => c.public)?.customerId.id ?? '';
-  expect((await api(suite.server, 'POST', `/api/customer/public/device/${deviceId}`, { token })).status).toBe(
-    200,
-  );
+  dashboardId = await saveDashboard(suite.server, token, dashboardJson());
+  publicId = await shareDashboardPublicly(suite.server, token, dashboardId, [deviceId]);
   await connectDevice();
 });
 

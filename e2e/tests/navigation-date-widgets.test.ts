@@ -9,7 +9,7 @@ import { gatewaySummarySelectors } from '../../packages/web/src/widgets/gateway-
 import { navigationSelectors } from '../../packages/web/src/widgets/navigation-support/selectors';
 import { widgetTableSelectors } from '../../packages/web/src/widgets/table-parts/selectors';
 import { newPage, screenshot, tid } from '../support/browser';
-import { api, loginToken } from '../support/server';
+import { api, loginToken, saveDashboard, shareDashboardPublicly } from '../support/server';
 import { signIn } from '../support/session';
 import { useServerAndBrowser } from '../support/suite';
 
@@ -200,20 +200,8 @@ beforeAll(async () => {
     body: { configuration, RemoteLoggingLevel: 'INFO' },
   });
   expect(shared.status).toBe(200);
-  const saved = await api<{ id: { id: string } }>(suite.server, 'POST', '/api/dashboard', {
-    token,
-    body: dashboardJson(deviceId),
-  });
-  expect(saved.status).toBe(200);
-  dashboardId = saved.body.id.id;
-  const madePublic = await api<{ assignedCustomers: { customerId: { id: string }; public: boolean }[] }>(
-    suite.server,
-    'POST',
-    `/api/customer/public/dashboard/${dashboardId}`,
-    { token },
-  );
-  publicId = madePublic.body.assignedCustomers.find((c) => c.public)?.customerId.id ?? '';
-  expect(publicId).not.toBe('');
+  dashboardId = await saveDashboard(suite.server, token, dashboardJson(deviceId));
+  publicId = await shareDashboardPublicly(suite.server, token, dashboardId);
 });
 
 describe('navigation, date and gateway widgets', () => {
