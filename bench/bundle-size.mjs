@@ -2,21 +2,12 @@
 // Loads /login in Debian's Chromium against the built server and gzips every script it fetched.
 // `--check` exits non-zero over budget (used by `npm test`).
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { startServer } from '../scripts/run-server.mjs';
+import { launchChromium } from './lib/browser.mjs';
 
 const BUDGET_KB = 250;
 const server = await startServer({ env: { DEMO_DATA: 'false' } });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage();
   const scripts = [];

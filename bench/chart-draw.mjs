@@ -10,8 +10,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { build } from 'vite';
+import { launchChromium } from './lib/browser.mjs';
 import { machine } from './lib/fleet.mjs';
 
 const POINTS = Number(process.argv[2] ?? 100_000);
@@ -33,10 +33,7 @@ const server = createServer((request, response) => {
     .pipe(response);
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${server.address().port}/`);

@@ -8,7 +8,7 @@
 // a value, charts their canvas, tables their rows, no spinner). Steady state: the page's main-thread
 // busy time (CDP `Performance.getMetrics` TaskDuration) over 20 s while the devices publish.
 // `node bench/dashboard-render.mjs [--timeline]` after `npm run build`.
-import { chromium } from 'playwright-core';
+import { launchChromium } from './lib/browser.mjs';
 import { api, createDevices, machine, startFleetServer } from './lib/fleet.mjs';
 
 const DEVICES = 50;
@@ -201,16 +201,7 @@ try {
   })();
   const dashboard = await api(server.url, token, 'POST', '/api/dashboard', dashboardJson(ids));
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     await page.goto(`${server.url}/login`);

@@ -5,20 +5,11 @@
 // fetched until the widgets have drawn is gzipped and counted, split into what the login route
 // already loaded and what the dashboard added. `node bench/dashboard-route-size.mjs` after `npm run build`.
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { startServer } from '../scripts/run-server.mjs';
+import { launchChromium } from './lib/browser.mjs';
 
 const server = await startServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage();
   const scripts = [];
