@@ -3,9 +3,11 @@ import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';
 import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { findWidget } from '../widgets/registry';
 import { DashboardLayoutView } from './DashboardLayoutView';
+import { preloadWidget } from './lazy-widget';
 import type { DashboardModel, DashboardState } from './runtime/dashboard-model';
 import { MOBILE_MAX_WIDTH_PX } from './runtime/grid-layout';
 import { dashboardSelectors } from './selectors';
@@ -18,6 +20,16 @@ export function StateLayouts({ state, model }: { state: DashboardState; model: D
   const { t } = useTranslation();
   const phone = useMediaQuery(`(max-width:${MOBILE_MAX_WIDTH_PX}px)`);
   const [rightOpen, setRightOpen] = useState(false);
+  // The widget chunks of the state load while its aliases resolve.
+  useEffect(() => {
+    for (const layout of [state.layouts.main, state.layouts.right]) {
+      for (const id of Object.keys(layout?.widgets ?? {})) {
+        const widget = model.widgets[id];
+        const definition = widget && findWidget(widget);
+        if (definition) void preloadWidget(definition).catch(() => undefined);
+      }
+    }
+  }, [state, model]);
   const right = state.layouts.right;
   if (!right) return <DashboardLayoutView layout={state.layouts.main} model={model} />;
   if (phone) {

@@ -1,6 +1,6 @@
 import type { Timewindow, WidgetType } from '@meridian/common';
 import CircularProgress from '@mui/material/CircularProgress';
-import { type ReactNode, type RefObject, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCsv } from '../components/entity-table/download';
 import { TimewindowButton } from '../components/timewindow/TimewindowButton';
@@ -13,7 +13,12 @@ import { widgetDataCsv } from './export/widget-data-csv';
 import { lazyWidget } from './lazy-widget';
 import type { DashboardWidget } from './runtime/dashboard-model';
 import { rpcDataConfig, targetDeviceOf } from './runtime/rpc-target';
-import { localTimeZone, subscriptionRange, subscriptionWindowOf } from './runtime/subscription-window';
+import {
+  localTimeZone,
+  type SubscriptionWindow,
+  subscriptionRange,
+  subscriptionWindowOf,
+} from './runtime/subscription-window';
 import { dashboardSelectors } from './selectors';
 import { useWidgetData } from './useWidgetData';
 import { WidgetErrorBoundary } from './WidgetErrorBoundary';
@@ -62,7 +67,8 @@ export function WidgetHost({ widget }: { widget: DashboardWidget }) {
  */
 function KnownWidget({ widget, definition }: { widget: DashboardWidget; definition: WidgetDefinition }) {
   const { t } = useTranslation();
-  const { runAction } = useDashboardRuntime();
+  const runtime = useDashboardRuntime();
+  const { runAction } = runtime;
   const config = widget.config;
   const owns = definition.ownsAction;
   const actions = useMemo<WidgetActions>(
@@ -86,8 +92,30 @@ function KnownWidget({ widget, definition }: { widget: DashboardWidget; definiti
         variant="text"
       />
     ) : undefined;
+  // A widget with its own time window keeps it; the rest follow the dashboard's.
+  const ownWindow = useMemo(
+    () => (ownTimewindow ? subscriptionWindowOf(ownTimewindow, Date.now(), localTimeZone()) : undefined),
+    [ownTimewindow],
+  );
+  const window = ownWindow ?? runtime.window;
+  // The chart's width when it first shows, for downsampling its reads (decision 0028).
+  const measure = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number>();
+  useLayoutEffect(() => {
+    setWidth((known) => known ?? measure.current?.clientWidth ?? 0);
+  }, []);
+  const isRpc = definition.kind === 'rpc';
+  // An RPC widget subscribes its target device (and the key it follows) instead of datasources.
+  const dataConfig = useMemo(
+    () => (isRpc ? rpcDataConfig(config, definition.valueSource) : config),
+    [isRpc, config, definition.valueSource],
+  );
+  // Subscribed here, outside the Suspense boundary of the widget's chunk: the data comes while the
+  // chunk loads, not after it (a suspended subtree runs no effects until it shows).
+  const feed = useWidgetData(dataConfig, definition.kind, window, definition.downsamples ? width : null);
   // The data the widget shows now, read when the user exports it.
   const shownData = useRef<DatasourceData[]>([]);
+  shownData.current = feed.data;
   const exportable = EXPORTABLE_KINDS.includes(definition.kind) && config.enableDataExport !== false;
   const exportCsv = () =>
     downloadCsv(
@@ -107,18 +135,18 @@ function KnownWidget({ widget, definition }: { widget: DashboardWidget; definiti
         onExport={exportable ? exportCsv : undefined}
         headerEnd={headerEnd}
       >
+        <div
+          ref={measure}
+          aria-hidden
+          style={{ position: 'absolute', left: 0, right: 0, top: 0, height: 0 }}
+        />
         <WidgetErrorBoundary
           fallback={(error) => (
             <WidgetMessage text={t('dashboard-viewer.widget-error')} detail={error.message} />
           )}
         >
           <Suspense fallback={loading}>
-            <WidgetBody
-              widget={widget}
-              definition={definition}
-              ownTimewindow={ownTimewindow}
-              shownData={shownData}
-            />
+            <WidgetBody widget={widget} definition={definition} window={window} feed={feed} />
           </Suspense>
         </WidgetErrorBoundary>
       </WidgetFrame>
@@ -129,42 +157,17 @@ function KnownWidget({ widget, definition }: { widget: DashboardWidget; definiti
 function WidgetBody({
   widget,
   definition,
-  ownTimewindow,
-  shownData,
+  window,
+  feed: { status, data, scriptError },
 }: {
   widget: DashboardWidget;
   definition: WidgetDefinition;
-  ownTimewindow: Timewindow | undefined;
-  shownData: RefObject<DatasourceData[]>;
+  window: SubscriptionWindow;
+  feed: ReturnType<typeof useWidgetData>;
 }) {
   const { t } = useTranslation();
   const runtime = useDashboardRuntime();
-  // A widget with its own time window keeps it; the rest follow the dashboard's.
-  const ownWindow = useMemo(
-    () => (ownTimewindow ? subscriptionWindowOf(ownTimewindow, Date.now(), localTimeZone()) : undefined),
-    [ownTimewindow],
-  );
-  const window = ownWindow ?? runtime.window;
-  // The chart's width when it first shows, for downsampling its reads (decision 0028).
-  const measure = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState<number>();
-  useLayoutEffect(() => {
-    // Once: a Suspense fallback hiding the widget re-runs this with a hidden (0 px) probe.
-    setWidth((known) => known ?? measure.current?.clientWidth ?? 0);
-  }, []);
   const isRpc = definition.kind === 'rpc';
-  // An RPC widget subscribes its target device (and the key it follows) instead of datasources.
-  const dataConfig = useMemo(
-    () => (isRpc ? rpcDataConfig(widget.config, definition.valueSource) : widget.config),
-    [isRpc, widget.config, definition.valueSource],
-  );
-  const { status, data, scriptError } = useWidgetData(
-    dataConfig,
-    definition.kind,
-    window,
-    definition.downsamples ? width : null,
-  );
-  shownData.current = data;
   const Widget = lazyWidget(definition);
   const range = subscriptionRange(window, Date.now());
   let body: ReactNode;
@@ -182,10 +185,5 @@ function WidgetBody({
     body = <Widget config={widget.config} data={data} range={range} rpc={rpc} />;
   } else if (status === 'noEntity') body = <WidgetMessage text={t('dashboard-viewer.no-entity-found')} />;
   else body = <Widget config={widget.config} data={data} range={range} />;
-  return (
-    <>
-      <div ref={measure} aria-hidden style={{ position: 'absolute', left: 0, right: 0, top: 0, height: 0 }} />
-      {body}
-    </>
-  );
+  return body;
 }
