@@ -89,7 +89,8 @@ export function aliasQuery(
   };
 }
 
-function aliasEntityOf(data: EntityData): AliasEntity {
+/** The entity of an entity query row (its id, name and label fields). */
+export function aliasEntityOf(data: EntityData): AliasEntity {
   const fields = data.latest.ENTITY_FIELD ?? {};
   return { id: data.entityId, name: fields.name?.value ?? '', label: fields.label?.value ?? '' };
 }

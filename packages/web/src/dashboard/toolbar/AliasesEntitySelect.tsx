@@ -10,7 +10,7 @@ import { aliasResolutionQuery, dashboardRuntimeKeys, findEntityData } from '../.
 import { useServices } from '../../app/services/useServices';
 import { EntityAutocomplete } from '../../components/entity-table/EntityAutocomplete';
 import { useDashboardRuntime } from '../dashboard-runtime-context';
-import type { AliasEntity } from '../runtime/alias-resolution';
+import { type AliasEntity, aliasEntityOf } from '../runtime/alias-resolution';
 import { aliasCandidatesQuery, aliasSelectLabel, selectableAliases } from '../runtime/alias-selection';
 import { dashboardSelectors } from '../selectors';
 
@@ -95,13 +95,7 @@ function AliasEntityField({ alias, current }: { alias: EntityAlias; current: Ali
         const query = aliasCandidatesQuery(alias, stateParams, text);
         if (!query) return [];
         const page = await findEntityData(http, query, signal);
-        return page.data.map((data) =>
-          optionOf({
-            id: data.entityId,
-            name: data.latest.ENTITY_FIELD?.name?.value ?? '',
-            label: data.latest.ENTITY_FIELD?.label?.value ?? '',
-          }),
-        );
+        return page.data.map((data) => optionOf(aliasEntityOf(data)));
       }}
       noOptionsText={(text) =>
         text ? t('relation.no-entities-matching', { text }) : t('relation.no-entities')

@@ -50,20 +50,24 @@ export function FiltersEdit() {
   const { filters, setFilter } = useDashboardRuntime();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [draft, setDraft] = useState<Draft>({});
-  const editable = editableFilters(filters);
+  // Each editable filter with its editable predicates, found once per render.
+  const editable = editableFilters(filters).map((filter) => ({
+    filter,
+    predicates: editablePredicates(filter),
+  }));
   if (editable.length === 0) return null;
   const labelOf = (p: EditablePredicate) =>
     p.label || `${p.key} ${t(`device-profile.alarm-rules.summary-operations.${p.predicate.operation}`)}`;
-  const invalid = editable.some((filter) =>
-    editablePredicates(filter).some((p) => {
+  const invalid = editable.some(({ predicates }) =>
+    predicates.some((p) => {
       const input = draft[draftKey(p)];
       return input !== undefined && parsePredicateInput(p.valueType, input) === null;
     }),
   );
   const update = () => {
-    for (const filter of editable) {
+    for (const { filter, predicates } of editable) {
       let next = filter;
-      for (const p of editablePredicates(filter)) {
+      for (const p of predicates) {
         const input = draft[draftKey(p)];
         const value = input === undefined ? null : parsePredicateInput(p.valueType, input);
         if (value !== null) next = setPredicateValue(next, p, value);
@@ -95,10 +99,10 @@ export function FiltersEdit() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
         <Stack spacing={2} sx={{ p: 2, width: 320 }} data-testid={dashboardSelectors.filtersPanel}>
-          {editable.map((filter) => (
+          {editable.map(({ filter, predicates }) => (
             <Stack key={filter.id} spacing={1.5}>
               <Typography variant="subtitle2">{filter.filter}</Typography>
-              {editablePredicates(filter).map((p) => {
+              {predicates.map((p) => {
                 const key = draftKey(p);
                 const value = draft[key] ?? inputOf(p);
                 const set = (next: string | boolean) => setDraft((current) => ({ ...current, [key]: next }));
