@@ -1,0 +1,127 @@
+import type { ComponentType, EntityId, JsonObject, JsonValue, KvEntry, TsEntries } from '@meridian/common';
+import type { Db } from '../db/store.js';
+import type { TelemetryService } from '../telemetry/service.js';
+import type { RuleMsg } from './message.js';
+import type { ScriptEngine } from './script/engine.js';
+
+/**
+ * The contract between the rule engine and its nodes. A node gets a message and answers where it
+ * goes next: one or more outputs, each a message and the relation types it leaves by. Throwing
+ * sends the message to Failure with the error in its metadata. Nodes never see queues, chains or
+ * acknowledgements: the engine does that.
+ */
+export interface NodeOutput {
+  msg: RuleMsg;
+  relations: readonly string[];
+}
+
+/**
+ * What `onMsg` answers: outputs; or `CONSUMED` when the node took the message out of the flow
+ * (the reference's `ctx.ack`: the delay node keeps it and re-emits it later with
+ * `enqueueForTellNext`, the output node returns it to the calling chain).
+ */
+export type NodeResult = NodeOutput | readonly NodeOutput[] | typeof CONSUMED;
+export const CONSUMED = Symbol('consumed');
+
+/** A running node instance of a chain. */
+export interface RuleNode {
+  onMsg(msg: RuleMsg): NodeResult | Promise<NodeResult>;
+  /** Frees timers, clients and scripts when the chain is changed or stopped. */
+  destroy?(): void | Promise<void>;
+}
+
+/** Where a node instance lives. */
+export interface RuleNodeSelf {
+  id: string;
+  name: string;
+  ruleChainId: string;
+  tenantId: string;
+}
+
+export interface RuleEngineLog {
+  info(obj: object, message: string): void;
+  warn(obj: object, message: string): void;
+  error(obj: object, message: string): void;
+}
+
+/** Writes the save nodes use: batched into shared transactions, resolved once committed. */
+export interface RuleEngineWrites {
+  saveTimeseries(
+    tenantId: string,
+    entityId: EntityId,
+    entries: readonly TsEntries[],
+    ttlSeconds: number,
+  ): Promise<void>;
+  saveAttributes(
+    entityId: EntityId,
+    scope: 'CLIENT_SCOPE' | 'SERVER_SCOPE' | 'SHARED_SCOPE',
+    entries: readonly KvEntry[],
+  ): Promise<void>;
+}
+
+/**
+ * Platform services nodes may use. Every node reads and writes within `self.tenantId` only: a
+ * node that looks an entity up by id checks that it belongs to that tenant.
+ */
+export interface RuleEngineServices {
+  db: Db;
+  telemetry: TelemetryService;
+  writes: RuleEngineWrites;
+  scripts: ScriptEngine;
+  log: RuleEngineLog;
+  now(): number;
+}
+
+/** What a node gets when it is created. */
+export interface RuleNodeContext {
+  self: RuleNodeSelf;
+  services: RuleEngineServices;
+  /**
+   * Sends a message out of this node later, on its own: it enters the chain at this node's
+   * outputs as a new message of its queue (delay, generator, message count).
+   */
+  enqueueForTellNext(msg: RuleMsg, relations: string | readonly string[]): void;
+  /** Runs `task` after `delayMs`; cancelled when the node is destroyed. */
+  schedule(delayMs: number, task: () => void): void;
+}
+
+/** Invalid node configuration; the message names what is wrong (shown when the chain is saved). */
+export class RuleNodeConfigError extends Error {}
+
+/**
+ * One node implementation, as the component descriptors describe it (reference §6.4). `clazz` is
+ * the reference's fully qualified class name, which chains store in `rule_node.type`.
+ */
+export interface RuleNodeDefinition<C = JsonObject> {
+  clazz: string;
+  type: ComponentType;
+  name: string;
+  /** One line, and the longer text the node library shows. */
+  description: string;
+  details: string;
+  /** Output relation types besides Failure. */
+  relationTypes: readonly string[];
+  /** True when scripts or configuration name further relation types (switch, rule chain node). */
+  customRelations?: boolean;
+  /** False for nodes with no input (generator). */
+  inEnabled?: boolean;
+  /** False for nodes with no output (output node). */
+  outEnabled?: boolean;
+  /** The console form to use (`configDirective` of the reference). */
+  configDirective: string;
+  /** The configuration a new node starts with. */
+  defaultConfiguration: JsonObject;
+  /**
+   * Reads a stored configuration leniently, as the reference's Jackson binding does (numbers as
+   * strings, missing keys take defaults), and refuses what cannot work with RuleNodeConfigError.
+   */
+  configure(raw: JsonObject): C;
+  create(config: C, ctx: RuleNodeContext): RuleNode | Promise<RuleNode>;
+}
+
+/** Erases a definition's configuration type for the registry. */
+export function defineNode<C>(definition: RuleNodeDefinition<C>): RuleNodeDefinition<unknown> {
+  return definition as RuleNodeDefinition<unknown>;
+}
+
+export type { JsonValue };

@@ -1,0 +1,4 @@
+import type { RuleNodeDefinition } from '../../node.js';
+
+/** The external nodes (reference §6.4, type EXTERNAL). */
+export const EXTERNAL_NODES: readonly RuleNodeDefinition<unknown>[] = [];
