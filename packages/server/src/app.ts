@@ -73,6 +73,7 @@ import { registerSystemRoutes } from './modules/system/routes.js';
 import { AttributeAudit } from './modules/telemetry/attribute-audit.js';
 import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
 import { TelemetryApi } from './modules/telemetry/service.js';
+import { tenantProfileLimit } from './modules/tenant-profiles/limits.js';
 import { TenantProfilesRepo } from './modules/tenant-profiles/repo.js';
 import { registerTenantProfileRoutes } from './modules/tenant-profiles/routes.js';
 import { TenantProfilesService } from './modules/tenant-profiles/service.js';
@@ -86,12 +87,22 @@ import { WidgetsRepo } from './modules/widgets/repo.js';
 import { registerWidgetRoutes } from './modules/widgets/routes.js';
 import { WidgetsBundlesService } from './modules/widgets/service.js';
 import { WidgetTypesService } from './modules/widgets/types-service.js';
+import { RuleEngine } from './rule-engine/engine.js';
+import { EntityActionRecorder } from './rule-engine/entity-action-recorder.js';
+import { EntityMessages } from './rule-engine/entity-messages.js';
+import { interimChains, interimScripts } from './rule-engine/interim.js';
+import { builtInNodes } from './rule-engine/registry.js';
 import { TsKvPartitions } from './telemetry/partitions.js';
 import { TelemetryRepo } from './telemetry/repo.js';
 import { TelemetryService } from './telemetry/service.js';
 import { TsTtlCleanup } from './telemetry/ttl-cleanup.js';
 import { CoapTransport } from './transport/coap/coap-transport.js';
-import { createDeviceTransportCore, type DeviceTransportCore } from './transport/core/index.js';
+import {
+  createDeviceTransportCore,
+  type DeviceTransportCore,
+  IngestBatcher,
+  MAX_BATCH_POINTS,
+} from './transport/core/index.js';
 import { registerDeviceHttpRoutes } from './transport/http/routes.js';
 import { GatewayDevices, MqttTransport } from './transport/mqtt/index.js';
 import { registerTelemetryWebSocket, type TelemetryWebSocketStats } from './ws/plugin.js';
@@ -118,6 +129,8 @@ export interface Services {
   telemetryWs: TelemetryWebSocketStats;
   /** Device-profile alarm rules: `idle()` waits for pending evaluations, `checkNow()` runs the periodic check. */
   alarmRules: AlarmRulesProcessor;
+  /** The rule engine: `idle()` waits until every queued message is done. */
+  rules: RuleEngine;
   /**
    * Binds the MQTT and CoAP listeners (started once HTTP listens: main.ts and the test harness).
    * Rejects with a message naming the port and its variable when a port cannot be bound.
@@ -159,7 +172,9 @@ export async function buildApp(
   const tenantProfilesRepo = new TenantProfilesRepo(db);
   const tenantProfiles = new TenantProfilesService(db, tenantProfilesRepo);
   const tenants = new TenantsService(db, tenantsRepo, tenantProfilesRepo, outdating);
-  const audit = new AuditLogService(db, new AuditLogsRepo(db), app.log);
+  const auditLog = new AuditLogService(db, new AuditLogsRepo(db), app.log);
+  // Every recorded entity action also reaches the rule engine once it runs (attached below).
+  const audit = new EntityActionRecorder(auditLog);
   const customers = new CustomersService(db, customersRepo, tenantsRepo, outdating, audit);
   const auth = new AuthService(
     db,
@@ -232,6 +247,33 @@ export async function buildApp(
     { checkIntervalMs: 60_000, maxDevices: 100_000 },
   );
   telemetry.onChange((change) => alarmRules.onTelemetry(change));
+  const ingest = new IngestBatcher(
+    db,
+    telemetry,
+    MAX_BATCH_POINTS,
+    // PostgreSQL commits two batches at once from its pool (measured best in bench/mqtt-ingest.mjs;
+    // more contend for the same latest rows); PGlite has one connection.
+    store.kind === 'postgres' ? 2 : 1,
+  );
+  const ruleEngine = new RuleEngine({
+    registry: builtInNodes(),
+    chains: interimChains(),
+    services: {
+      db,
+      telemetry,
+      writes: ingest,
+      scripts: interimScripts,
+      alarmRules,
+      // The RPC module and the transports start after the engine; nodes call them only later.
+      rpc: { call: (submission) => rpc.dispatcher.call(submission) },
+      clientRpc: { answer: (id, reply) => transport.clientRpc.answer(id, reply) },
+      log: app.log,
+      now: Date.now,
+    },
+    executionLimit: async (tenantId) =>
+      (await tenantProfileLimit(db, tenantId, 'maxRuleNodeExecutionsPerMessage')) ?? 0,
+    log: app.log,
+  });
   deviceEvents.on((event) => alarmRules.onDeviceEvent(event));
   alarmEvents.on((event) => alarmRules.onAlarmEvent(event));
   alarmRules.start();
@@ -243,9 +285,12 @@ export async function buildApp(
   tsTtl.start();
   app.addHook('onClose', async () => tsTtl.stop());
 
+  const entityMessages = new EntityMessages(db, ruleEngine);
+  audit.attach(entityMessages);
   const transport = createDeviceTransportCore({
     db,
     telemetry,
+    rules: ruleEngine,
     deviceEvents,
     log: app.log,
     options: {
@@ -254,12 +299,14 @@ export async function buildApp(
       defaultInactivityTimeoutMs: config.deviceTransport.defaultInactivityTimeoutMs,
       stateCheckIntervalMs: config.deviceTransport.stateCheckIntervalMs,
       activityFlushMs: config.deviceTransport.activityReportMs,
-      // PostgreSQL commits two batches at once from its pool (measured best in bench/mqtt-ingest.mjs;
-      // more contend for the same latest rows); PGlite has one connection.
-      ingestConcurrency: store.kind === 'postgres' ? 2 : 1,
     },
   });
-  app.addHook('onClose', async () => transport.close());
+  // Sessions stop first, then the engine finishes what is queued, then the last writes commit.
+  app.addHook('onClose', async () => {
+    await transport.close();
+    await ruleEngine.close();
+    await ingest.close();
+  });
   const rpc = await createRpcModule(db, audit, app.log);
   transport.setRpcSink(rpc.dispatcher);
   rpc.attach(transport.sessions);
@@ -308,8 +355,8 @@ export async function buildApp(
   );
   registerAlarmRoutes(app, new AlarmsService(db, alarmsRepo, alarmLifecycle, audit), alarmQueries);
   registerEntityQueryRoutes(app, entityQueries);
-  registerAuditLogRoutes(app, audit);
-  registerTelemetryRoutes(app, new TelemetryApi(db, telemetry, new AttributeAudit(audit)));
+  registerAuditLogRoutes(app, auditLog);
+  registerTelemetryRoutes(app, new TelemetryApi(db, telemetry, new AttributeAudit(audit), entityMessages));
   registerRpcRoutes(app, rpc.service);
   registerDeviceHttpRoutes(app, transport);
   registerDeviceClaimRoutes(
@@ -324,7 +371,7 @@ export async function buildApp(
       claimAllowedByDefault: config.deviceTransport.claimAllowedByDefault,
     }),
   );
-  registerBulkImportRoutes(app, new BulkImportService(db, deviceProfiles, telemetry, audit, app.log));
+  registerBulkImportRoutes(app, new BulkImportService(db, deviceProfiles, telemetry, auditLog, app.log));
   const bulkActions = new BulkActionsService(
     {
       delete: {
@@ -376,7 +423,7 @@ export async function buildApp(
     app,
     services: {
       admin,
-      audit,
+      audit: auditLog,
       auth,
       users,
       jwt,
@@ -389,6 +436,7 @@ export async function buildApp(
       rpc,
       telemetryWs,
       alarmRules,
+      rules: ruleEngine,
       startDeviceListeners: async () => {
         await bindListener('MQTT', 'MQTT_PORT', config.mqttPort, () => mqtt.start());
         await bindListener('CoAP', 'COAP_PORT', config.coapPort, () =>

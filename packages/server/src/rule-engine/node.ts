@@ -1,6 +1,9 @@
 import type { ComponentType, EntityId, JsonObject, JsonValue, KvEntry, TsEntries } from '@meridian/common';
 import type { Db } from '../db/store.js';
+import type { AlarmRulesProcessor } from '../modules/alarm-rules/processor.js';
+import type { RpcDispatcher } from '../modules/rpc/dispatcher.js';
 import type { TelemetryService } from '../telemetry/service.js';
+import type { ClientRpcService } from '../transport/core/client-rpc.js';
 import type { RuleMsg } from './message.js';
 import type { ScriptEngine } from './script/engine.js';
 
@@ -68,6 +71,12 @@ export interface RuleEngineServices {
   telemetry: TelemetryService;
   writes: RuleEngineWrites;
   scripts: ScriptEngine;
+  /** Device-profile alarm rules (the device profile node). */
+  alarmRules: Pick<AlarmRulesProcessor, 'evaluate'>;
+  /** Server-side RPCs to devices (the RPC call request node). */
+  rpc: Pick<RpcDispatcher, 'call'>;
+  /** Devices' own RPC requests waiting for an answer (the RPC call reply node). */
+  clientRpc: Pick<ClientRpcService, 'answer'>;
   log: RuleEngineLog;
   now(): number;
 }

@@ -18,7 +18,7 @@ interface Log {
 
 export interface AlarmRulesDeps {
   repo: AlarmRulesRepo;
-  alarms: AlarmsRepo;
+  alarms: Pick<AlarmsRepo, 'findActive' | 'findById'>;
   lifecycle: AlarmLifecycle;
   /** Latest time series and attributes (of any scope or of one) of an entity. */
   telemetry: {
@@ -38,6 +38,18 @@ export interface AlarmRulesOptions {
   checkIntervalMs: number;
   /** Devices kept in memory; the least recently active go first beyond it. */
   maxDevices: number;
+}
+
+/** New data of a device, as the device profile node hands it over. */
+export type DeviceDataChange =
+  | { type: 'TIMESERIES'; entries: TsKvEntry[] }
+  | { type: 'ATTRIBUTES'; entries: AttributeKvEntry[] }
+  | { type: 'ATTRIBUTES_DELETED'; keys: string[] };
+
+/** What the rules did to an alarm. */
+export interface AlarmOutcome {
+  kind: 'CREATED' | 'UPDATED' | 'SEVERITY_UPDATED' | 'CLEARED';
+  alarm: AlarmRow;
 }
 
 /** A device known to the processor: its state, or null when its profile has no alarm rules. */
@@ -103,33 +115,44 @@ export class AlarmRulesProcessor {
     }
   }
 
-  /** A telemetry or attribute change of any entity (TelemetryService.onChange). */
+  /**
+   * A telemetry or attribute change of any entity after it was stored (TelemetryService.onChange):
+   * owner attribute values stay current, and deleted time series leave the device snapshots. New
+   * data is evaluated by `evaluate`, from the device profile rule node, before it is stored.
+   */
   onTelemetry(change: TelemetryChange): void {
     this.owners.onChange(change);
-    if (change.entityId.entityType !== 'DEVICE') return;
+    if (change.entityId.entityType !== 'DEVICE' || change.type !== 'TIMESERIES_DELETED') return;
     const deviceId = change.entityId.id;
+    const state = this.devices.get(deviceId)?.state;
+    if (state) this.enqueue(deviceId, async () => state.onTimeseriesDeleted(change.latest));
+  }
+
+  /**
+   * The device profile rule node (reference TbDeviceProfileNode): evaluates a device's new data
+   * against its profile's alarm rules, after the device's earlier changes. Resolves once done, with
+   * the alarms raised, updated or cleared; never rejects (a failure is logged).
+   */
+  async evaluate(deviceId: string, change: DeviceDataChange): Promise<AlarmOutcome[]> {
     const known = this.devices.get(deviceId);
     // The common case on the ingest path: a device whose profile has no rules costs one lookup.
-    if (known && known.state === null) return;
-    if (change.type === 'TIMESERIES_DELETED') {
-      const state = known?.state;
-      if (state) this.enqueue(deviceId, async () => state.onTimeseriesDeleted(change.latest));
-      return;
-    }
-    this.enqueue(deviceId, async () => {
+    if (known && known.state === null) return [];
+    const outcomes: AlarmOutcome[] = [];
+    await this.enqueue(deviceId, async () => {
       const state = await this.stateOf(deviceId);
       if (!state) return;
       await this.loadOwners(state);
-      const writer = this.writerFor(state.info);
+      const writer = this.writerFor(state.info, outcomes);
       const source = this.snapshotSource();
-      if (change.type === 'TIMESERIES_UPDATED') {
+      if (change.type === 'TIMESERIES') {
         await state.onTimeseries(change.entries, source, this.owners, writer);
-      } else if (change.type === 'ATTRIBUTES_UPDATED') {
+      } else if (change.type === 'ATTRIBUTES') {
         await state.onAttributes(change.entries, source, this.owners, writer);
       } else {
         await state.onAttributesDeleted(change.keys, source, this.owners, writer);
       }
     });
+    return outcomes;
   }
 
   /** Device and profile changes (DeviceEvents): the affected states are rebuilt or dropped. */
@@ -168,8 +191,8 @@ export class AlarmRulesProcessor {
     if (state) this.enqueue(deviceId, async () => state.forgetAlarm(event.alarm.id));
   }
 
-  private enqueue(deviceId: string, task: () => Promise<void>): void {
-    if (this.closed) return;
+  private enqueue(deviceId: string, task: () => Promise<void>): Promise<void> {
+    if (this.closed) return Promise.resolve();
     const previous = this.queues.get(deviceId) ?? Promise.resolve();
     const run = previous.then(task).catch((err: unknown) => {
       this.deps.log.error({ err, deviceId }, 'device profile alarm rules failed');
@@ -178,6 +201,7 @@ export class AlarmRulesProcessor {
     void run.then(() => {
       if (this.queues.get(deviceId) === run) this.queues.delete(deviceId);
     });
+    return run;
   }
 
   /** The compiled alarm rules of a profile, or null when it has none. */
@@ -257,8 +281,11 @@ export class AlarmRulesProcessor {
   }
 
   /** How the rules of a device read and write its alarms: through the alarm lifecycle. */
-  private writerFor(info: DeviceInfo): AlarmWriter {
+  private writerFor(info: DeviceInfo, outcomes?: AlarmOutcome[]): AlarmWriter {
     const { lifecycle, alarms } = this.deps;
+    const report = (kind: AlarmOutcome['kind'], row: AlarmRow | undefined) => {
+      if (outcomes && row) outcomes.push({ kind, alarm: row });
+    };
     return {
       findActive: async (type) => toCurrent(await alarms.findActive(info.id, type)),
       create: async (alarm) => {
@@ -272,12 +299,18 @@ export class AlarmRulesProcessor {
           ackTs: 0,
           clearTs: 0,
         });
+        report('CREATED', row);
         return toCurrent(row) as CurrentAlarm;
       },
-      update: async (id, severity, endTs, details) =>
-        toCurrent(await lifecycle.updateActive(id, { severity, endTs, details })),
+      update: async (id, severity, endTs, details) => {
+        const before = outcomes ? await alarms.findById(id) : undefined;
+        const row = await lifecycle.updateActive(id, { severity, endTs, details });
+        report(before && row && before.severity !== row.severity ? 'SEVERITY_UPDATED' : 'UPDATED', row);
+        return toCurrent(row);
+      },
       clear: async (id, details) => {
-        await lifecycle.clear(id, details, this.now());
+        const result = await lifecycle.clear(id, details, this.now());
+        if (result?.changed) report('CLEARED', result.alarm);
       },
     };
   }

@@ -15,7 +15,7 @@ import type { Db } from '../../db/store.js';
 import { ApiError, badRequest, conflict, notFound, unauthorized } from '../../http/api-error.js';
 import { activatedMail, lockoutMail, passwordWasResetMail, resetPasswordMail } from '../../mail/templates.js';
 import type { AdminService } from '../admin/service.js';
-import type { AuditLogService } from '../audit-logs/service.js';
+import type { AuditRecorder } from '../audit-logs/audited-action.js';
 import { type CustomersRepo, isPublicCustomer } from '../customers/repo.js';
 import type { CredentialsRow, UserRow, UsersRepo } from '../users/repo.js';
 import { asObject, userToWire } from '../users/wire.js';
@@ -54,7 +54,7 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly outdating: TokenOutdating,
     private readonly log: { warn(obj: object, msg: string): void },
-    private readonly audit: AuditLogService,
+    private readonly audit: AuditRecorder,
     private readonly throttle: LoginThrottle,
     private readonly lockout: AccountLockout,
   ) {}

@@ -6,7 +6,7 @@ import type { Db } from '../../db/store.js';
 import { badRequest, forbidden, notFound } from '../../http/api-error.js';
 import type { PageQuery } from '../../http/page-query.js';
 import { deleteAlarmsOf } from '../alarms/repo.js';
-import type { AuditLogService } from '../audit-logs/service.js';
+import type { AuditRecorder } from '../audit-logs/audited-action.js';
 import { actorOf, failureDetails } from '../audit-logs/service.js';
 import { ensurePublicCustomer } from '../customers/public-customer.js';
 import type { CustomerRow, CustomersRepo } from '../customers/repo.js';
@@ -51,7 +51,7 @@ export class EntityViewsService {
     private readonly views: EntityViewsRepo,
     private readonly customers: CustomersRepo,
     private readonly relations: RelationsService,
-    private readonly audit: AuditLogService,
+    private readonly audit: AuditRecorder,
   ) {}
 
   private async load(

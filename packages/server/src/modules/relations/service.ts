@@ -7,7 +7,7 @@ import {
 import type { Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/store.js';
 import { badRequest, notFound } from '../../http/api-error.js';
-import type { AuditLogService } from '../audit-logs/service.js';
+import type { AuditRecorder } from '../audit-logs/audited-action.js';
 import { actorOf, failureDetails } from '../audit-logs/service.js';
 import {
   type EntityOwner,
@@ -62,7 +62,7 @@ export class RelationsService {
   constructor(
     private readonly db: Db,
     private readonly relations: RelationsRepo,
-    private readonly audit: AuditLogService,
+    private readonly audit: AuditRecorder,
   ) {}
 
   /** Records the action on both ends, as the reference does. */

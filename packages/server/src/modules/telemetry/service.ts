@@ -13,6 +13,7 @@ import type { Operation } from '../../auth/policy.js';
 import type { Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/store.js';
 import { badRequest } from '../../http/api-error.js';
+import type { EntityMessages } from '../../rule-engine/entity-messages.js';
 import type { TelemetryService } from '../../telemetry/service.js';
 import {
   parsePayload,
@@ -63,6 +64,8 @@ export class TelemetryApi {
     private readonly db: Db,
     private readonly telemetry: TelemetryService,
     private readonly audit: AttributeAudit,
+    /** The rule engine hears of every write (reference: entity action messages). */
+    private readonly messages: EntityMessages,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -221,6 +224,7 @@ export class TelemetryApi {
       throw error;
     }
     await this.audit.updated(principal, owner, writeScope, entries);
+    await this.messages.attributesUpdated(principal, owner, writeScope, entries);
   }
 
   async saveTimeseries(principal: Principal, ref: EntityRef, body: unknown, ttl = 0): Promise<void> {
@@ -233,6 +237,7 @@ export class TelemetryApi {
     await asBadRequest(() =>
       this.telemetry.saveTimeseries(owner.tenantId, TelemetryApi.idOf(owner), entries, ttl),
     );
+    await this.messages.timeseriesUpdated(principal, owner, entries);
   }
 
   async deleteAttributes(principal: Principal, ref: EntityRef, scope: string, keys: string | undefined) {
@@ -246,6 +251,7 @@ export class TelemetryApi {
       throw error;
     }
     await this.audit.deleted(principal, owner, deleteScope, keyList);
+    await this.messages.attributesDeleted(principal, owner, deleteScope, keyList);
   }
 
   async deleteTimeseries(principal: Principal, ref: EntityRef, query: DeleteTimeseriesParams): Promise<void> {
@@ -266,6 +272,7 @@ export class TelemetryApi {
       range,
       query.rewriteLatestIfDeleted === true,
     );
+    await this.messages.timeseriesDeleted(principal, owner, keys, range);
   }
 }
 

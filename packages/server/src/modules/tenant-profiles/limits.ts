@@ -31,10 +31,15 @@ export function entityLimitMessage(kind: LimitedEntityKind, limit: number): stri
 }
 
 /** The configured cap of `kind` for a tenant; undefined when unlimited (0, null or absent). */
-export async function entityLimit(
+export function entityLimit(db: Db, tenantId: string, kind: LimitedEntityKind): Promise<number | undefined> {
+  return tenantProfileLimit(db, tenantId, LIMITS[kind].key);
+}
+
+/** A numeric limit of the tenant's profile configuration; undefined when unlimited (0, null or absent). */
+export async function tenantProfileLimit(
   db: Db,
   tenantId: string,
-  kind: LimitedEntityKind,
+  key: keyof DefaultTenantProfileConfiguration,
 ): Promise<number | undefined> {
   const row = await db
     .selectFrom('tenant')
@@ -44,7 +49,7 @@ export async function entityLimit(
     .executeTakeFirst();
   const configuration = (row?.profileData as { configuration?: Record<string, unknown> } | null | undefined)
     ?.configuration;
-  const value = configuration?.[LIMITS[kind].key];
+  const value = configuration?.[key];
   if (typeof value !== 'number' || !Number.isFinite(value) || isUnlimited(value) || value < 0) {
     return undefined;
   }

@@ -5,8 +5,8 @@ import { deviceAttributeEntries, telemetryEntries } from '../../telemetry/values
 import type { ClaimRegistry } from './claim.js';
 import type { ClientRpcService } from './client-rpc.js';
 import type { DeviceAuthenticator } from './device-auth.js';
+import { deviceMsg, entriesJson, type RuleEngineInput, telemetryMessages } from './device-messages.js';
 import type { DeviceStateService } from './device-state.js';
-import type { IngestBatcher } from './ingest.js';
 import type { CoreLogger } from './options.js';
 import type { ProvisionService } from './provision.js';
 import type { SessionRegistry } from './sessions.js';
@@ -25,7 +25,8 @@ export interface DeviceApiParts {
   auth: DeviceAuthenticator;
   sessions: SessionRegistry;
   state: DeviceStateService;
-  ingest: IngestBatcher;
+  /** The rule engine: device data is stored by its chains' save nodes. */
+  rules: RuleEngineInput;
   telemetry: TelemetryService;
   clientRpc: ClientRpcService;
   claims: ClaimRegistry;
@@ -61,16 +62,25 @@ export class CoreDeviceApi implements DeviceApi {
     return this.parts.sessions.open(device, listener, exclusive);
   }
 
+  /**
+   * Checks the payload (a bad one is refused before it is queued, as the reference's transport
+   * does), then queues one message per timestamp; resolves once the rule engine is done with them.
+   */
   async postTelemetry(device: DeviceIdentity, payload: LosslessJson): Promise<void> {
-    const entries = telemetryEntries(payload, this.now(), 'drop');
+    const groups = telemetryEntries(payload, this.now(), 'drop');
     this.parts.state.activity(device);
-    await this.parts.ingest.saveTimeseries(device.tenantId, device.deviceId, entries);
+    const messages = telemetryMessages(device, payload, groups);
+    await Promise.all(messages.map((msg) => this.parts.rules.push(device.tenantId, msg)));
   }
 
   async postAttributes(device: DeviceIdentity, payload: LosslessJson): Promise<void> {
     const entries = deviceAttributeEntries(payload);
     this.parts.state.activity(device);
-    await this.parts.ingest.saveClientAttributes(device.deviceId, entries);
+    if (entries.length === 0) return;
+    await this.parts.rules.push(
+      device.tenantId,
+      deviceMsg(device, 'POST_ATTRIBUTES_REQUEST', entriesJson(entries)),
+    );
   }
 
   async requestAttributes(

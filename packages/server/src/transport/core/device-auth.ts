@@ -50,6 +50,8 @@ export function identityQuery(db: Db) {
       'deviceProfile.name as profileName',
       'deviceProfile.profileData',
       'deviceProfile.provisionType',
+      'deviceProfile.defaultRuleChainId',
+      'deviceProfile.defaultQueueName',
     ]);
 }
 
@@ -67,6 +69,8 @@ export function identityOf(row: IdentityRow): DeviceIdentity {
     profileData: row.profileData as unknown as DeviceProfileData,
     provisionType: row.provisionType as DeviceProvisionType,
     gateway: typeof info === 'object' && info !== null && info.gateway === true,
+    ruleChainId: row.defaultRuleChainId,
+    queueName: row.defaultQueueName,
   };
 }
 

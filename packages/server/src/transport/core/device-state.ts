@@ -25,10 +25,19 @@ export const STATE_KEYS = {
 interface TrackedDevice {
   active: boolean;
   lastActivityTime: number;
+  lastConnectTime?: number;
+  lastDisconnectTime?: number;
+  lastInactivityAlarmTime?: number;
+  /** The device as its last session or message knew it (for its rule engine messages). */
+  device?: DeviceIdentity;
   /** Per-device timeout in ms; undefined → the default. */
   /** ms; null once read and the device has none (the default applies); undefined until read. */
   inactivityTimeout: number | null | undefined;
 }
+
+/** Connectivity changes the rule engine hears of (reference: DeviceStateService messages). */
+export type DeviceStateEvent = 'CONNECT_EVENT' | 'DISCONNECT_EVENT' | 'ACTIVITY_EVENT' | 'INACTIVITY_EVENT';
+export type DeviceStateListener = (device: DeviceIdentity, event: DeviceStateEvent, state: string) => void;
 
 export interface DeviceStateOptions {
   defaultInactivityTimeoutMs: number;
@@ -53,6 +62,7 @@ export class DeviceStateService {
   private readonly stopListening: () => void;
   private flushing: Promise<void> | undefined;
   private closed = false;
+  private listener: DeviceStateListener | undefined;
 
   constructor(
     private readonly db: Db,
@@ -110,28 +120,64 @@ export class DeviceStateService {
     }
   }
 
+  /** Where connect, disconnect, activity and inactivity go as messages (the rule engine). */
+  onStateEvent(listener: DeviceStateListener): void {
+    this.listener = listener;
+  }
+
   /** The first session of a device opened: records the connect and the activity it implies. */
   connected(device: DeviceIdentity): void {
     const now = this.now();
     const state = this.track(device.deviceId, now);
+    state.device = device;
     const entries = [long(STATE_KEYS.lastConnectTime, now), long(STATE_KEYS.lastActivityTime, now)];
-    if (!state.active) entries.push(bool(STATE_KEYS.active, true));
+    const wasActive = state.active;
+    if (!wasActive) entries.push(bool(STATE_KEYS.active, true));
     state.active = true;
     state.lastActivityTime = now;
+    state.lastConnectTime = now;
     this.pendingActivity.delete(device.deviceId);
     this.write(device.deviceId, entries);
     if (state.inactivityTimeout === undefined) void this.loadTimeout(device.deviceId);
+    this.emit(state, 'CONNECT_EVENT');
+    if (!wasActive) this.emit(state, 'ACTIVITY_EVENT');
   }
 
   /** The last session of a device ended. `active` stays until the inactivity timeout, as in the reference. */
   disconnected(device: DeviceIdentity): void {
-    this.write(device.deviceId, [long(STATE_KEYS.lastDisconnectTime, this.now())]);
+    const now = this.now();
+    this.write(device.deviceId, [long(STATE_KEYS.lastDisconnectTime, now)]);
+    const state = this.track(device.deviceId, now);
+    state.device = device;
+    state.lastDisconnectTime = now;
+    this.emit(state, 'DISCONNECT_EVENT');
   }
 
   /** A message from the device: remembered, written with the next flush. */
   activity(device: DeviceIdentity): void {
     const now = this.now();
     this.pendingActivity.set(device.deviceId, now);
+    const state = this.tracked.get(device.deviceId);
+    if (state) state.device = device;
+    else this.track(device.deviceId, now).device = device;
+  }
+
+  /** The reference's device state JSON, as its state messages carry it. */
+  private emit(state: TrackedDevice, event: DeviceStateEvent): void {
+    if (!this.listener || !state.device) return;
+    const data = {
+      active: state.active,
+      lastConnectTime: state.lastConnectTime ?? 0,
+      lastActivityTime: state.lastActivityTime,
+      lastDisconnectTime: state.lastDisconnectTime ?? 0,
+      lastInactivityAlarmTime: state.lastInactivityAlarmTime ?? 0,
+      inactivityTimeout: state.inactivityTimeout ?? this.options.defaultInactivityTimeoutMs,
+    };
+    try {
+      this.listener(state.device, event, JSON.stringify(data));
+    } catch (err) {
+      this.log.error({ err }, 'device state listener failed');
+    }
   }
 
   private track(deviceId: string, now: number): TrackedDevice {
@@ -173,9 +219,11 @@ export class DeviceStateService {
     const writes: AttributesWrite[] = activity.map(([deviceId, time]) => {
       const state = this.track(deviceId, time);
       const entries = [long(STATE_KEYS.lastActivityTime, time)];
-      if (!state.active) entries.push(bool(STATE_KEYS.active, true));
+      const wasActive = state.active;
+      if (!wasActive) entries.push(bool(STATE_KEYS.active, true));
       state.active = true;
       state.lastActivityTime = Math.max(state.lastActivityTime, time);
+      if (!wasActive) this.emit(state, 'ACTIVITY_EVENT');
       if (state.inactivityTimeout === undefined) void this.loadTimeout(deviceId);
       return { entityId: deviceRef(deviceId), scope: 'SERVER_SCOPE', entries };
     });
@@ -201,6 +249,8 @@ export class DeviceStateService {
       const timeout = state.inactivityTimeout ?? this.options.defaultInactivityTimeoutMs;
       if (now - state.lastActivityTime < timeout) continue;
       state.active = false;
+      state.lastInactivityAlarmTime = now;
+      this.emit(state, 'INACTIVITY_EVENT');
       writes.push({
         entityId: deviceRef(deviceId),
         scope: 'SERVER_SCOPE',

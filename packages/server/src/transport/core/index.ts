@@ -1,12 +1,13 @@
 import type { Db } from '../../db/store.js';
 import type { DeviceEvent, DeviceEvents } from '../../modules/devices/device-events.js';
+import { stringifyLossless } from '../../telemetry/json-lossless.js';
 import type { TelemetryService } from '../../telemetry/service.js';
 import { ClaimRegistry } from './claim.js';
 import { ClientRpcService } from './client-rpc.js';
 import { CoreDeviceApi } from './device-api.js';
 import { DeviceAuthenticator } from './device-auth.js';
+import { deviceMsg, type RuleEngineInput } from './device-messages.js';
 import { DeviceStateService } from './device-state.js';
-import { IngestBatcher } from './ingest.js';
 import {
   type CoreLogger,
   DEFAULT_TRANSPORT_CORE_OPTIONS,
@@ -22,12 +23,14 @@ export type { ClaimData } from './claim.js';
 export { ClaimRegistry } from './claim.js';
 export { type ClientRpcRequest, ClientRpcTimeoutError } from './client-rpc.js';
 export { DeviceDownlinks, type DownlinkBody } from './device-downlinks.js';
+export { deviceMsg, type RuleEngineInput } from './device-messages.js';
 export {
   DEFAULT_RPC_REQUEST_PROTO_SCHEMA,
   DownlinkCodec,
   DownlinkEncodingError,
   type TimedKvEntry,
 } from './downlink-codec.js';
+export { IngestBatcher, MAX_BATCH_POINTS } from './ingest.js';
 export { DEFAULT_TRANSPORT_CORE_OPTIONS, type TransportCoreOptions } from './options.js';
 export {
   decodeJson,
@@ -48,6 +51,8 @@ export * from './types.js';
 export interface DeviceTransportCoreDeps {
   db: Db;
   telemetry: TelemetryService;
+  /** Where device messages go (the rule engine). */
+  rules: RuleEngineInput;
   /** Device, credentials and profile changes; sessions close and cached identities refresh. */
   deviceEvents: DeviceEvents;
   /** The RPC module's sink; may also be set later with `setRpcSink`. */
@@ -88,9 +93,11 @@ export function createDeviceTransportCore(deps: DeviceTransportCoreDeps): Device
 
   const auth = new DeviceAuthenticator(db, options.identityCacheSize);
   const state = new DeviceStateService(db, telemetry, options, log);
+  state.onStateEvent((device, event, data) =>
+    deps.rules.tell(device.tenantId, deviceMsg(device, event, data)),
+  );
   const sessions = new SessionRegistry(telemetry, state, log);
   sessions.setRpcSink(rpcSink);
-  const ingest = new IngestBatcher(db, telemetry, options.maxBatchPoints, options.ingestConcurrency);
   const clientRpc = new ClientRpcService(options.clientRpcTimeoutMs);
   const claims = new ClaimRegistry(options.claimDurationMs);
   const provisioning = new ProvisionService(db, telemetry, log);
@@ -99,7 +106,7 @@ export function createDeviceTransportCore(deps: DeviceTransportCoreDeps): Device
     auth,
     sessions,
     state,
-    ingest,
+    rules: deps.rules,
     telemetry,
     clientRpc,
     claims,
@@ -143,6 +150,18 @@ export function createDeviceTransportCore(deps: DeviceTransportCoreDeps): Device
     refreshSessions(refresh).catch((err: unknown) => log.error({ err }, 'failed to refresh device sessions'));
   };
   const stopEvents = deps.deviceEvents.on(onDeviceEvent);
+  // Device-to-server RPCs enter the rule engine; an RPC reply node answers them by `requestId`.
+  const stopRpcRequests = clientRpc.onRequest((request) => {
+    const data = `{"method":${JSON.stringify(request.method)},"params":${stringifyLossless(request.params)}}`;
+    deps.rules.tell(
+      request.device.tenantId,
+      deviceMsg(request.device, 'TO_SERVER_RPC_REQUEST', data, {
+        requestId: String(request.id),
+        serviceId: 'meridian',
+        sessionId: String(request.id),
+      }),
+    );
+  });
   state.start().catch((err: unknown) => log.error({ err }, 'failed to load device activity state'));
 
   return {
@@ -159,9 +178,9 @@ export function createDeviceTransportCore(deps: DeviceTransportCoreDeps): Device
     },
     async close() {
       stopEvents();
+      stopRpcRequests();
       sessions.close();
       clientRpc.close();
-      await ingest.close();
       await state.close();
     },
   };

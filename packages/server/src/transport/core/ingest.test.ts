@@ -25,6 +25,7 @@ afterAll(async () => {
 });
 
 const deviceId = (n: number) => `00000000-0000-1000-8000-${String(n).padStart(12, '0')}`;
+const device = (n: number) => ({ entityType: 'DEVICE' as const, id: deviceId(n) });
 const point = (ts: number, key: string, value: number) => [
   { ts, values: [{ key, value: { type: 'LONG' as const, value: BigInt(value) } }] },
 ];
@@ -38,7 +39,7 @@ describe('IngestBatcher', () => {
     });
     transactions = 0;
     const writes = Array.from({ length: 200 }, (_, i) =>
-      batcher.saveTimeseries(store.tenantId, deviceId(i % 20), point(1000 + i, 'v', i)),
+      batcher.saveTimeseries(store.tenantId, device(i % 20), point(1000 + i, 'v', i)),
     );
     await Promise.all(writes);
     stop();
@@ -53,7 +54,7 @@ describe('IngestBatcher', () => {
     transactions = 0;
     await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        batcher.saveTimeseries(store.tenantId, deviceId(100), point(i, 'cap', i)),
+        batcher.saveTimeseries(store.tenantId, device(100), point(i, 'cap', i)),
       ),
     );
     expect(transactions).toBe(3);
@@ -62,11 +63,11 @@ describe('IngestBatcher', () => {
   it('writes while a flush runs go together in the next one', async () => {
     const batcher = new IngestBatcher(store.db, telemetry, 10_000);
     transactions = 0;
-    const first = batcher.saveTimeseries(store.tenantId, deviceId(200), point(1, 'k', 1));
+    const first = batcher.saveTimeseries(store.tenantId, device(200), point(1, 'k', 1));
     await new Promise((resolve) => setImmediate(resolve));
     // The first flush is running now; these queue behind it.
     const later = Array.from({ length: 50 }, (_, i) =>
-      batcher.saveTimeseries(store.tenantId, deviceId(201), point(2 + i, 'k', i)),
+      batcher.saveTimeseries(store.tenantId, device(201), point(2 + i, 'k', i)),
     );
     expect(batcher.queued).toBe(50);
     await Promise.all([first, ...later]);
@@ -83,7 +84,7 @@ describe('IngestBatcher', () => {
     const queuedWhileCommitting = async (concurrency: number) => {
       const batcher = new IngestBatcher(store.db, telemetry, 5, concurrency);
       const writes = Array.from({ length: 10 }, (_, i) =>
-        batcher.saveTimeseries(store.tenantId, deviceId(500 + (i % 4)), point(i, 'c2', i)),
+        batcher.saveTimeseries(store.tenantId, device(500 + (i % 4)), point(i, 'c2', i)),
       );
       await new Promise((resolve) => setTimeout(resolve, 10));
       const queued = batcher.queued;
@@ -102,9 +103,9 @@ describe('IngestBatcher', () => {
 
   it('rejects only the bad write of a failed batch', async () => {
     const batcher = new IngestBatcher(store.db, telemetry, 10_000);
-    const good = batcher.saveTimeseries(store.tenantId, deviceId(300), point(5, 'ok', 1));
-    const bad = batcher.saveTimeseries(store.tenantId, deviceId(301), point(Number.MAX_VALUE, 'ok', 1));
-    const attributes = batcher.saveClientAttributes(deviceId(300), [
+    const good = batcher.saveTimeseries(store.tenantId, device(300), point(5, 'ok', 1));
+    const bad = batcher.saveTimeseries(store.tenantId, device(301), point(Number.MAX_VALUE, 'ok', 1));
+    const attributes = batcher.saveAttributes(device(300), 'CLIENT_SCOPE', [
       { key: 'fw', value: { type: 'STRING', value: '1.0' } },
     ]);
     await expect(bad).rejects.toBeInstanceOf(TelemetryInputError);
@@ -117,9 +118,9 @@ describe('IngestBatcher', () => {
 
   it('resolves empty writes at once and waits for queued writes on close', async () => {
     const batcher = new IngestBatcher(store.db, telemetry, 10_000);
-    await expect(batcher.saveTimeseries(store.tenantId, deviceId(400), [])).resolves.toBeUndefined();
+    await expect(batcher.saveTimeseries(store.tenantId, device(400), [])).resolves.toBeUndefined();
     let done = false;
-    void batcher.saveTimeseries(store.tenantId, deviceId(400), point(1, 'c', 1)).then(() => {
+    void batcher.saveTimeseries(store.tenantId, device(400), point(1, 'c', 1)).then(() => {
       done = true;
     });
     await batcher.close();

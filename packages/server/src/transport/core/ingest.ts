@@ -1,5 +1,6 @@
-import type { KvEntry, TsEntries } from '@meridian/common';
+import type { EntityId, KvEntry, TsEntries } from '@meridian/common';
 import type { Db } from '../../db/store.js';
+import type { RuleEngineWrites } from '../../rule-engine/node.js';
 import type { AttributesWrite, TelemetryService, TimeseriesWrite } from '../../telemetry/service.js';
 
 /**
@@ -20,7 +21,10 @@ interface QueuedWrite {
 
 const countPoints = (entries: readonly TsEntries[]) => entries.reduce((sum, e) => sum + e.values.length, 0);
 
-export class IngestBatcher {
+/** `sql.ts.batch_size`: most data points one group commit writes. */
+export const MAX_BATCH_POINTS = 10_000;
+
+export class IngestBatcher implements RuleEngineWrites {
   private queue: QueuedWrite[] = [];
   /** Flush loops running; at most `concurrency`. */
   private readonly running = new Set<Promise<void>>();
@@ -38,23 +42,26 @@ export class IngestBatcher {
     private readonly concurrency = 1,
   ) {}
 
-  /** Stores time-series points of a device; resolves once committed. */
-  saveTimeseries(tenantId: string, deviceId: string, entries: readonly TsEntries[]): Promise<void> {
+  /** Stores time-series points of an entity; resolves once committed. */
+  saveTimeseries(
+    tenantId: string,
+    entityId: EntityId,
+    entries: readonly TsEntries[],
+    ttlSeconds = 0,
+  ): Promise<void> {
     const points = countPoints(entries);
     if (points === 0) return Promise.resolve();
-    return this.enqueue(
-      { timeseries: { tenantId, entityId: { entityType: 'DEVICE', id: deviceId }, entries } },
-      points,
-    );
+    return this.enqueue({ timeseries: { tenantId, entityId, entries, ttl: ttlSeconds } }, points);
   }
 
-  /** Stores client-scope attributes of a device; resolves once committed. */
-  saveClientAttributes(deviceId: string, entries: readonly KvEntry[]): Promise<void> {
+  /** Stores attributes of an entity in a scope; resolves once committed. */
+  saveAttributes(
+    entityId: EntityId,
+    scope: 'CLIENT_SCOPE' | 'SERVER_SCOPE' | 'SHARED_SCOPE',
+    entries: readonly KvEntry[],
+  ): Promise<void> {
     if (entries.length === 0) return Promise.resolve();
-    return this.enqueue(
-      { attributes: { entityId: { entityType: 'DEVICE', id: deviceId }, scope: 'CLIENT_SCOPE', entries } },
-      entries.length,
-    );
+    return this.enqueue({ attributes: { entityId, scope, entries } }, entries.length);
   }
 
   /** Writes waiting for a flush (for tests and metrics). */

@@ -13,10 +13,6 @@ export interface TransportCoreOptions {
   stateCheckIntervalMs: number;
   /** `transport.sessions.report_timeout`: how often coalesced activity is written. */
   activityFlushMs: number;
-  /** `sql.ts.batch_size`: most data points one group commit writes. */
-  maxBatchPoints: number;
-  /** `sql.ts.batch_threads`: group commits in flight at once (1 on the single-connection embedded store). */
-  ingestConcurrency: number;
   /** Most device identities kept in memory by credentials. */
   identityCacheSize: number;
 }
@@ -27,8 +23,6 @@ export const DEFAULT_TRANSPORT_CORE_OPTIONS: TransportCoreOptions = {
   defaultInactivityTimeoutMs: 600_000,
   stateCheckIntervalMs: 60_000,
   activityFlushMs: 3_000,
-  maxBatchPoints: 10_000,
-  ingestConcurrency: 1,
   identityCacheSize: 100_000,
 };
 

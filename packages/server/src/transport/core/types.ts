@@ -23,6 +23,9 @@ export interface DeviceIdentity {
   provisionType: DeviceProvisionType;
   /** `additionalInfo.gateway === true`: the session may use the gateway API. */
   gateway: boolean;
+  /** The profile's rule chain and queue for the device's messages; null for the root chain and Main. */
+  ruleChainId: string | null;
+  queueName: string | null;
 }
 
 /** How a device proved who it is (reference §4.3 "Connection & auth"). */

@@ -1,4 +1,5 @@
 import type { RuleNodeDefinition } from '../../node.js';
+import { messageTypeSwitchNode } from './message-type-switch.js';
 
 /** The filter nodes (reference §6.4, type FILTER). */
-export const FILTER_NODES: readonly RuleNodeDefinition<unknown>[] = [];
+export const FILTER_NODES: readonly RuleNodeDefinition<unknown>[] = [messageTypeSwitchNode];

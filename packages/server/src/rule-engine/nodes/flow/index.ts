@@ -1,4 +1,6 @@
 import type { RuleNodeDefinition } from '../../node.js';
+import { ruleChainInputNode } from './rule-chain-input.js';
+import { ruleChainOutputNode } from './rule-chain-output.js';
 
 /** The flow nodes (reference §6.4, type FLOW). */
-export const FLOW_NODES: readonly RuleNodeDefinition<unknown>[] = [];
+export const FLOW_NODES: readonly RuleNodeDefinition<unknown>[] = [ruleChainInputNode, ruleChainOutputNode];

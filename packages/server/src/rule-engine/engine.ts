@@ -1,0 +1,458 @@
+import { FAILURE_RELATION } from '@meridian/common';
+import { ChainRuntime, type RunningNode } from './chain/chain-runtime.js';
+import type { ChainSource } from './chain/chain-source.js';
+import { ACK_NODE, RULE_CHAIN_INPUT_NODE, RULE_CHAIN_OUTPUT_NODE } from './flow-classes.js';
+import { changeMsg, MAIN_QUEUE, type RuleMsg } from './message.js';
+import { CONSUMED, type NodeOutput, type RuleEngineLog, type RuleEngineServices } from './node.js';
+import { PartitionedQueue, type RuleEngineQueue } from './queue/partitioned-queue.js';
+import { DEFAULT_QUEUES, type QueueConfig } from './queue/queue-config.js';
+import type { RuleNodeRegistry } from './registry.js';
+
+/** What the engine reports for debug events (the events module records them). */
+export interface RuleEngineEventSink {
+  nodeDebug(event: {
+    tenantId: string;
+    ruleChainId: string;
+    nodeId: string;
+    direction: 'IN' | 'OUT';
+    msg: RuleMsg;
+    relationType?: string;
+    error?: string;
+  }): void;
+  lifecycle(
+    tenantId: string,
+    entity: { entityType: 'RULE_CHAIN' | 'RULE_NODE'; id: string },
+    event: 'STARTED' | 'UPDATED' | 'STOPPED',
+    error?: string,
+  ): void;
+}
+
+export interface RuleEngineDeps {
+  registry: RuleNodeRegistry;
+  chains: ChainSource;
+  services: RuleEngineServices;
+  /** The tenant profile's `maxRuleNodeExecutionsPerMessage`; 0 for no limit. */
+  executionLimit(tenantId: string): Promise<number>;
+  events?: RuleEngineEventSink;
+  queues?: readonly QueueConfig[];
+  log: RuleEngineLog;
+}
+
+export class ExecutionLimitError extends Error {}
+
+/** Where a queued message starts: a chain's first node, or a node's outputs (late sends, checkpoints). */
+type Entry =
+  | { kind: 'chain'; ruleChainId: string | null }
+  | { kind: 'outputs'; ruleChainId: string; nodeId: string; relations: readonly string[] };
+
+/** A caller's chain, waiting for a nested chain's output node. */
+interface ReturnPoint {
+  chain: ChainRuntime;
+  node: RunningNode;
+}
+
+/**
+ * One message's processing: the branches it split into along the chain. It completes when every
+ * branch ended (acknowledged), and fails when a branch ended on an unconnected Failure.
+ */
+class MsgRun {
+  private pending = 1;
+  private error: Error | undefined;
+  executions = 0;
+  readonly done: Promise<void>;
+  private resolve!: () => void;
+  private reject!: (error: Error) => void;
+
+  constructor(
+    readonly tenantId: string,
+    readonly queueName: string,
+  ) {
+    this.done = new Promise<void>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+  }
+
+  /** The current branch continues as `count` branches (0 ends it), one of them failed with `error`. */
+  split(count: number, error?: Error): void {
+    if (error && !this.error) this.error = error;
+    this.pending += count - 1;
+    if (this.pending === 0) {
+      if (this.error) this.reject(this.error);
+      else this.resolve();
+    }
+  }
+
+  end(error?: Error): void {
+    this.split(0, error);
+  }
+}
+
+/** The tenant's chains, started on first use. */
+interface TenantChains {
+  root: Promise<string | null> | undefined;
+  chains: Map<string, Promise<ChainRuntime | undefined>>;
+  executionLimit: Promise<number> | undefined;
+}
+
+/**
+ * The rule engine (reference §6.3): messages enter a queue, partitioned by tenant and originator;
+ * each is delivered to its chain (the device profile's, else the tenant's root chain) and flows
+ * from node to node along the connections whose relation type a node answers. A node failure
+ * never stops the engine: the message leaves by Failure with the error in its metadata.
+ */
+export class RuleEngine {
+  private readonly queues = new Map<string, RuleEngineQueue>();
+  private readonly tenants = new Map<string, TenantChains>();
+  private readonly log: RuleEngineLog;
+
+  constructor(private readonly deps: RuleEngineDeps) {
+    this.log = deps.log;
+    for (const config of deps.queues ?? DEFAULT_QUEUES) {
+      this.queues.set(
+        config.name,
+        new PartitionedQueue(config, (err) =>
+          this.log.error({ err, queue: config.name }, 'rule engine queue failed'),
+        ),
+      );
+    }
+  }
+
+  /**
+   * Queues a message of a tenant for its chain. Resolves once the queue is done with it: processed,
+   * or given up by the queue's processing strategy (as the reference acknowledges devices once
+   * their message is committed to the queue); rejects only when the engine is stopping.
+   */
+  push(tenantId: string, msg: RuleMsg): Promise<void> {
+    return this.enqueue(tenantId, msg, { kind: 'chain', ruleChainId: msg.ruleChainId });
+  }
+
+  /** Queues a message nobody waits for (entity and alarm events); failures are logged. */
+  tell(tenantId: string, msg: RuleMsg): void {
+    this.push(tenantId, msg).catch((err: unknown) =>
+      this.log.warn({ err, msgType: msg.type }, 'rule engine message dropped'),
+    );
+  }
+
+  /** A chain was saved or deleted: it restarts on its next message. */
+  async chainChanged(tenantId: string, ruleChainId: string): Promise<void> {
+    const tenant = this.tenants.get(tenantId);
+    const running = tenant?.chains.get(ruleChainId);
+    if (!tenant || !running) return;
+    tenant.chains.delete(ruleChainId);
+    const runtime = await running.catch(() => undefined);
+    if (runtime) await this.stopChain(runtime);
+  }
+
+  /** The tenant's root chain changed. */
+  rootChanged(tenantId: string): void {
+    const tenant = this.tenants.get(tenantId);
+    if (tenant) tenant.root = undefined;
+  }
+
+  /** The tenant's profile changed (its limits) or the tenant was deleted: everything restarts. */
+  async tenantChanged(tenantId: string): Promise<void> {
+    const tenant = this.tenants.get(tenantId);
+    if (!tenant) return;
+    this.tenants.delete(tenantId);
+    for (const running of tenant.chains.values()) {
+      const runtime = await running.catch(() => undefined);
+      if (runtime) await this.stopChain(runtime);
+    }
+  }
+
+  /** Waits until every queued message is done (tests, shutdown). */
+  async idle(): Promise<void> {
+    for (let round = 0; round < 100; round++) {
+      await Promise.all([...this.queues.values()].map((queue) => queue.idle()));
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (![...this.queues.values()].some((queue) => queue.busy)) return;
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    for (const tenantId of [...this.tenants.keys()]) await this.tenantChanged(tenantId);
+  }
+
+  private queueOf(name: string): RuleEngineQueue {
+    return this.queues.get(name) ?? (this.queues.get(MAIN_QUEUE) as RuleEngineQueue);
+  }
+
+  private enqueue(tenantId: string, msg: RuleMsg, entry: Entry): Promise<void> {
+    const queue = this.queueOf(msg.queueName);
+    const queued =
+      msg.queueName === queue.config.name ? msg : changeMsg(msg, { queueName: queue.config.name });
+    return new Promise<void>((resolve, reject) => {
+      const originatorKey = `${tenantId}:${queued.originator.id}`;
+      queue.add({
+        partitionKey: originatorKey,
+        originatorKey,
+        tenantKey: tenantId,
+        process: () => this.process(tenantId, queued, entry),
+        settle: (outcome) => {
+          if (outcome.ok) resolve();
+          else if (outcome.error.message === 'The rule engine is stopping') reject(outcome.error);
+          else {
+            this.log.warn(
+              { err: outcome.error, tenantId, msgType: queued.type, originator: queued.originator },
+              'rule engine message processing failed',
+            );
+            resolve();
+          }
+        },
+      });
+    });
+  }
+
+  private async process(tenantId: string, msg: RuleMsg, entry: Entry): Promise<void> {
+    const run = new MsgRun(tenantId, msg.queueName);
+    if (entry.kind === 'chain') {
+      const chain = await this.chainFor(tenantId, entry.ruleChainId);
+      const first = chain?.first;
+      if (!chain || !first) return;
+      void this.deliver(run, chain, first, msg, []);
+    } else {
+      const chain = await this.chain(tenantId, entry.ruleChainId);
+      const node = chain?.nodeById(entry.nodeId);
+      if (!chain || !node) return;
+      this.route(run, chain, node, [{ msg, relations: entry.relations }], []);
+    }
+    return run.done;
+  }
+
+  private async deliver(
+    run: MsgRun,
+    chain: ChainRuntime,
+    node: RunningNode,
+    msg: RuleMsg,
+    stack: ReturnPoint[],
+  ): Promise<void> {
+    try {
+      const limit = await this.executionLimit(run.tenantId);
+      run.executions++;
+      if (limit > 0 && run.executions > limit) {
+        run.end(new ExecutionLimitError(`Message exceeded the limit of ${limit} rule node executions`));
+        return;
+      }
+      this.debug(chain, node, 'IN', msg);
+      if (node.clazz === RULE_CHAIN_INPUT_NODE) return await this.enterChain(run, chain, node, msg, stack);
+      if (node.clazz === RULE_CHAIN_OUTPUT_NODE) return this.leaveChain(run, node, msg, stack);
+      let outputs: readonly NodeOutput[];
+      try {
+        const result = await node.instance.onMsg(msg);
+        outputs = result === CONSUMED ? [] : Array.isArray(result) ? result : [result as NodeOutput];
+      } catch (error) {
+        const text = errorText(error);
+        outputs = [
+          {
+            msg: changeMsg(msg, { metadata: { ...msg.metadata, error: text } }),
+            relations: [FAILURE_RELATION],
+          },
+        ];
+      }
+      if (node.clazz === ACK_NODE) {
+        // Acknowledged here: what follows runs on its own, and the message's queue (and device) is done.
+        run.end();
+        const detached = new MsgRun(run.tenantId, run.queueName);
+        detached.done.catch((err: unknown) =>
+          this.log.warn({ err }, 'message failed after acknowledge node'),
+        );
+        this.route(detached, chain, node, outputs, stack);
+        return;
+      }
+      if (outputs.length === 0) {
+        run.end();
+        return;
+      }
+      this.route(run, chain, node, outputs, stack);
+    } catch (error) {
+      this.log.error({ err: error, node: node.name }, 'rule engine delivery failed');
+      run.end(error as Error);
+    }
+  }
+
+  /** Sends a node's outputs along the matching connections; the current branch ends here. */
+  private route(
+    run: MsgRun,
+    chain: ChainRuntime,
+    node: RunningNode,
+    outputs: readonly NodeOutput[],
+    stack: ReturnPoint[],
+  ): void {
+    const branches: [RunningNode, RuleMsg][] = [];
+    let failure: Error | undefined;
+    for (const output of outputs) {
+      for (const relation of output.relations) this.debug(chain, node, 'OUT', output.msg, relation);
+      if (output.msg.queueName !== run.queueName) {
+        // A checkpoint: the message continues from here in another queue, and is done in this one.
+        this.enqueue(run.tenantId, output.msg, {
+          kind: 'outputs',
+          ruleChainId: chain.chain.id,
+          nodeId: node.id,
+          relations: output.relations,
+        }).catch(() => {});
+        continue;
+      }
+      const targets = chain.targets(node, output.relations);
+      if (targets.length === 0) {
+        if (ChainRuntime.isFailure(output.relations)) {
+          failure = new Error(output.msg.metadata.error ?? `Message failed in rule node '${node.name}'`);
+        }
+        continue;
+      }
+      for (const index of targets) branches.push([chain.nodes[index] as RunningNode, output.msg]);
+    }
+    run.split(branches.length, failure);
+    for (const [target, msg] of branches) void this.deliver(run, chain, target, msg, stack);
+  }
+
+  private async enterChain(
+    run: MsgRun,
+    caller: ChainRuntime,
+    node: RunningNode,
+    msg: RuleMsg,
+    stack: ReturnPoint[],
+  ): Promise<void> {
+    const targetId = node.configuration.ruleChainId;
+    const target = typeof targetId === 'string' ? await this.chain(run.tenantId, targetId) : undefined;
+    const first = target?.first;
+    if (!target || !first) {
+      this.route(
+        run,
+        caller,
+        node,
+        [
+          {
+            msg: changeMsg(msg, {
+              metadata: { ...msg.metadata, error: `Rule chain ${String(targetId)} not found` },
+            }),
+            relations: [FAILURE_RELATION],
+          },
+        ],
+        stack,
+      );
+      return;
+    }
+    await this.deliver(run, target, first, msg, [...stack, { chain: caller, node }]);
+  }
+
+  /** An output node: back to the calling chain's rule chain node, leaving by this node's name. */
+  private leaveChain(run: MsgRun, node: RunningNode, msg: RuleMsg, stack: ReturnPoint[]): void {
+    const caller = stack.at(-1);
+    if (!caller) {
+      run.end();
+      return;
+    }
+    this.route(run, caller.chain, caller.node, [{ msg, relations: [node.name] }], stack.slice(0, -1));
+  }
+
+  private debug(
+    chain: ChainRuntime,
+    node: RunningNode,
+    direction: 'IN' | 'OUT',
+    msg: RuleMsg,
+    relationType?: string,
+  ) {
+    if (!node.debugMode || !this.deps.events) return;
+    const error = relationType === FAILURE_RELATION ? msg.metadata.error : undefined;
+    this.deps.events.nodeDebug({
+      tenantId: chain.tenantId,
+      ruleChainId: chain.chain.id,
+      nodeId: node.id,
+      direction,
+      msg,
+      ...(relationType === undefined ? {} : { relationType }),
+      ...(error === undefined ? {} : { error }),
+    });
+  }
+
+  private tenant(tenantId: string): TenantChains {
+    let tenant = this.tenants.get(tenantId);
+    if (!tenant) {
+      tenant = { root: undefined, chains: new Map(), executionLimit: undefined };
+      this.tenants.set(tenantId, tenant);
+    }
+    return tenant;
+  }
+
+  private executionLimit(tenantId: string): Promise<number> {
+    const tenant = this.tenant(tenantId);
+    tenant.executionLimit ??= this.deps.executionLimit(tenantId).catch(() => 0);
+    return tenant.executionLimit;
+  }
+
+  /** The message's chain when it names one of the tenant's, else the tenant's root chain. */
+  private async chainFor(tenantId: string, ruleChainId: string | null): Promise<ChainRuntime | undefined> {
+    if (ruleChainId) {
+      const named = await this.chain(tenantId, ruleChainId);
+      if (named) return named;
+    }
+    const tenant = this.tenant(tenantId);
+    tenant.root ??= this.deps.chains.rootChainId(tenantId).catch((err: unknown) => {
+      tenant.root = undefined;
+      throw err;
+    });
+    const rootId = await tenant.root;
+    return rootId ? this.chain(tenantId, rootId) : undefined;
+  }
+
+  private chain(tenantId: string, ruleChainId: string): Promise<ChainRuntime | undefined> {
+    const tenant = this.tenant(tenantId);
+    let running = tenant.chains.get(ruleChainId);
+    if (!running) {
+      running = this.startChain(tenantId, ruleChainId);
+      tenant.chains.set(ruleChainId, running);
+      running.catch(() => tenant.chains.delete(ruleChainId));
+    }
+    return running;
+  }
+
+  private async startChain(tenantId: string, ruleChainId: string): Promise<ChainRuntime | undefined> {
+    const stored = await this.deps.chains.loadChain(ruleChainId);
+    // Another tenant's chain is no chain at all for this one.
+    if (!stored || stored.tenantId !== tenantId) return undefined;
+    const runtime = await ChainRuntime.start(
+      stored,
+      this.deps.registry,
+      this.deps.services,
+      {
+        enqueueForTellNext: (chainId, node, msg, relations) => {
+          this.enqueue(tenantId, msg, {
+            kind: 'outputs',
+            ruleChainId: chainId,
+            nodeId: node.id,
+            relations,
+          }).catch(() => {});
+        },
+      },
+      (node, error) => {
+        this.log.warn({ err: error, ruleChainId, node: node.name }, 'rule node failed to start');
+        this.deps.events?.lifecycle(
+          tenantId,
+          { entityType: 'RULE_NODE', id: node.id },
+          'STARTED',
+          errorText(error),
+        );
+      },
+    );
+    this.deps.events?.lifecycle(tenantId, { entityType: 'RULE_CHAIN', id: ruleChainId }, 'STARTED');
+    return runtime;
+  }
+
+  private async stopChain(runtime: ChainRuntime): Promise<void> {
+    await runtime.stop((node, error) =>
+      this.log.warn({ err: error, node: node.name }, 'rule node failed to stop'),
+    );
+    this.deps.events?.lifecycle(
+      runtime.tenantId,
+      { entityType: 'RULE_CHAIN', id: runtime.chain.id },
+      'STOPPED',
+    );
+  }
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}

@@ -1,0 +1,102 @@
+import type { AttributeKvEntry, AttributeScope, TsKvEntry } from '@meridian/common';
+import type { AlarmOutcome, DeviceDataChange } from '../../../modules/alarm-rules/processor.js';
+import { alarmToWire } from '../../../modules/alarms/wire.js';
+import {
+  JsonObjectNode,
+  type JsonObjectNode as JsonObjectNodeType,
+} from '../../../telemetry/json-lossless.js';
+import { deviceAttributeEntries, telemetryEntries } from '../../../telemetry/values.js';
+import { configBoolean } from '../../config.js';
+import { copyAsNew, msgJson, type RuleMsg } from '../../message.js';
+import { defineNode, type NodeOutput } from '../../node.js';
+
+const ALARM_RELATIONS: Record<AlarmOutcome['kind'], [relation: string, flag: string]> = {
+  CREATED: ['Alarm Created', 'isNewAlarm'],
+  UPDATED: ['Alarm Updated', 'isExistingAlarm'],
+  SEVERITY_UPDATED: ['Alarm Severity Updated', 'isSeverityUpdated'],
+  CLEARED: ['Alarm Cleared', 'isClearedAlarm'],
+};
+
+const SCOPES: readonly string[] = ['CLIENT_SCOPE', 'SERVER_SCOPE', 'SHARED_SCOPE'];
+
+/** The device data a message carries, as the alarm rules read it; undefined for other messages. */
+function dataChange(msg: RuleMsg): DeviceDataChange | undefined {
+  switch (msg.type) {
+    case 'POST_TELEMETRY_REQUEST':
+    case 'TIMESERIES_UPDATED': {
+      const metaTs = Number(msg.metadata.ts);
+      const ts = msg.metadata.ts && Number.isSafeInteger(metaTs) ? metaTs : msg.ts;
+      let data = msgJson(msg);
+      // REST writes announce their points as {"timeseries": [...]}.
+      if (data instanceof JsonObjectNode && data.members.has('timeseries'))
+        data = data.members.get('timeseries') ?? null;
+      const entries: TsKvEntry[] = telemetryEntries(data, ts).flatMap((group) =>
+        group.values.map((entry) => ({ ...entry, ts: group.ts })),
+      );
+      return { type: 'TIMESERIES', entries };
+    }
+    case 'POST_ATTRIBUTES_REQUEST':
+    case 'ATTRIBUTES_UPDATED': {
+      const scope =
+        (msg.type === 'POST_ATTRIBUTES_REQUEST' ? 'CLIENT_SCOPE' : msg.metadata.scope) ?? 'SERVER_SCOPE';
+      const entries: AttributeKvEntry[] = deviceAttributeEntries(msgJson(msg)).map((entry) => ({
+        ...entry,
+        scope: (SCOPES.includes(scope) ? scope : 'SERVER_SCOPE') as AttributeScope,
+        lastUpdateTs: msg.ts,
+      }));
+      return { type: 'ATTRIBUTES', entries };
+    }
+    case 'ATTRIBUTES_DELETED': {
+      const data = msgJson(msg);
+      const list =
+        data instanceof JsonObjectNode ? (data as JsonObjectNodeType).members.get('attributes') : undefined;
+      const keys = Array.isArray(list) ? list.filter((key): key is string => typeof key === 'string') : [];
+      return { type: 'ATTRIBUTES_DELETED', keys };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Evaluates the alarm rules of the originator device's profile (TbDeviceProfileNode): each alarm
+ * raised, updated or cleared leaves as an ALARM message by its relation; the message itself goes on
+ * by Success.
+ */
+export const deviceProfileNode = defineNode<{
+  persistAlarmRulesState: boolean;
+  fetchAlarmRulesStateOnStart: boolean;
+}>({
+  clazz: 'org.thingsboard.rule.engine.profile.TbDeviceProfileNode',
+  type: 'ACTION',
+  name: 'device profile',
+  description: 'Process device messages based on device profile settings',
+  details:
+    'Create and clear alarms based on alarm rules defined in device profile. Generates the following relation types: Alarm Created, Alarm Updated, Alarm Severity Updated, Alarm Cleared, Success and Failure.',
+  relationTypes: ['Alarm Created', 'Alarm Updated', 'Alarm Severity Updated', 'Alarm Cleared', 'Success'],
+  customRelations: true,
+  configDirective: 'tbDeviceProfileConfig',
+  defaultConfiguration: { persistAlarmRulesState: false, fetchAlarmRulesStateOnStart: false },
+  configure: (raw) => ({
+    persistAlarmRulesState: configBoolean(raw, 'persistAlarmRulesState', false),
+    fetchAlarmRulesStateOnStart: configBoolean(raw, 'fetchAlarmRulesStateOnStart', false),
+  }),
+  create: (_config, ctx) => ({
+    async onMsg(msg) {
+      const change = msg.originator.entityType === 'DEVICE' ? dataChange(msg) : undefined;
+      if (!change) return { msg, relations: ['Success'] };
+      const outcomes = await ctx.services.alarmRules.evaluate(msg.originator.id, change);
+      const outputs: NodeOutput[] = outcomes.map(({ kind, alarm }) => {
+        const [relation, flag] = ALARM_RELATIONS[kind];
+        const alarmMsg = copyAsNew(msg, {
+          type: 'ALARM',
+          data: JSON.stringify(alarmToWire(alarm)),
+          metadata: { ...msg.metadata, [flag]: 'true' },
+        });
+        return { msg: alarmMsg, relations: [relation] };
+      });
+      outputs.push({ msg, relations: ['Success'] });
+      return outputs;
+    },
+  }),
+});

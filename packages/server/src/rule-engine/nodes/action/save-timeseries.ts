@@ -1,0 +1,36 @@
+import { telemetryEntries } from '../../../telemetry/values.js';
+import { configInteger } from '../../config.js';
+import { msgJson } from '../../message.js';
+import { defineNode } from '../../node.js';
+
+/** Saves a POST_TELEMETRY_REQUEST's data as time series (reference TbMsgTimeseriesNode). */
+export const saveTimeseriesNode = defineNode<{ defaultTTL: number }>({
+  clazz: 'org.thingsboard.rule.engine.telemetry.TbMsgTimeseriesNode',
+  type: 'ACTION',
+  name: 'save timeseries',
+  description: 'Saves timeseries data',
+  details:
+    "Saves timeseries telemetry data based on configurable TTL parameter. Expects messages with 'POST_TELEMETRY_REQUEST' message type",
+  relationTypes: ['Success'],
+  configDirective: 'tbActionNodeTimeseriesConfig',
+  defaultConfiguration: { defaultTTL: 0 },
+  configure: (raw) => ({ defaultTTL: configInteger(raw, 'defaultTTL', 0) }),
+  create: (config, ctx) => ({
+    async onMsg(msg) {
+      if (msg.type !== 'POST_TELEMETRY_REQUEST') throw new Error(`Unsupported msg type: ${msg.type}`);
+      const metaTs = Number(msg.metadata.ts);
+      const ts = msg.metadata.ts && Number.isSafeInteger(metaTs) ? metaTs : msg.ts;
+      const entries = telemetryEntries(msgJson(msg), ts, 'drop');
+      if (entries.length === 0) throw new Error(`Msg body is empty: ${msg.data}`);
+      const ttlText = msg.metadata.TTL;
+      const ttl = ttlText ? Number.parseInt(ttlText, 10) : config.defaultTTL;
+      await ctx.services.writes.saveTimeseries(
+        ctx.self.tenantId,
+        msg.originator,
+        entries,
+        Number.isFinite(ttl) && ttl > 0 ? ttl : 0,
+      );
+      return { msg, relations: ['Success'] };
+    },
+  }),
+});
