@@ -1,5 +1,7 @@
 import type { ComponentType, EntityId, JsonObject, JsonValue, KvEntry, TsEntries } from '@meridian/common';
 import type { Db } from '../db/store.js';
+import type { AlarmLifecycle } from '../modules/alarms/lifecycle.js';
+import type { DeviceEvents } from '../modules/devices/device-events.js';
 import type { TelemetryService } from '../telemetry/service.js';
 import type { RuleMsg } from './message.js';
 import type { ScriptEngine } from './script/engine.js';
@@ -70,6 +72,12 @@ export interface RuleEngineServices {
   scripts: ScriptEngine;
   log: RuleEngineLog;
   now(): number;
+  /** Alarm writes of the create and clear alarm nodes (the app's AlarmLifecycle). */
+  alarms: Pick<AlarmLifecycle, 'createOrUpdateActive' | 'update' | 'clear'>;
+  /** Told when a node changes a device's customer, so its sessions re-read it (the app's DeviceEvents). */
+  deviceEvents: Pick<DeviceEvents, 'emit'>;
+  /** This server's id (the reference's service id); the message count node names its key after it. */
+  serviceId: string;
 }
 
 /** What a node gets when it is created. */
