@@ -1,6 +1,7 @@
 import type { RuleNodeDefinition } from '../../node.js';
 import { assignToCustomerNode } from './assign-to-customer.js';
 import { clearAlarmNode } from './clear-alarm.js';
+import { copyToViewNode } from './copy-to-view.js';
 import { createAlarmNode } from './create-alarm.js';
 import { createRelationNode } from './create-relation.js';
 import { delayNode } from './delay.js';
@@ -16,6 +17,7 @@ import { unassignFromCustomerNode } from './unassign-from-customer.js';
 export const ACTION_NODES: readonly RuleNodeDefinition<unknown>[] = [
   assignToCustomerNode,
   clearAlarmNode,
+  copyToViewNode,
   createAlarmNode,
   createRelationNode,
   delayNode,
