@@ -1,4 +1,10 @@
-import { ALARM_SEVERITIES, type AlarmSeverity, alarmStatusOf, type JsonValue } from '@meridian/common';
+import {
+  ALARM_SEVERITIES,
+  type AlarmSeverity,
+  type AlarmStatus,
+  alarmStatusOf,
+  type JsonValue,
+} from '@meridian/common';
 import { configBoolean, configString, configStringList } from '../../config.js';
 import type { RuleMsg } from '../../message.js';
 import { defineNode, type NodeOutput, RuleNodeConfigError } from '../../node.js';
@@ -125,7 +131,7 @@ export const createAlarmNode = defineNode<CreateAlarmConfig>({
           {
             type: active.type,
             severity: fromMsg ? fromMsg.severity : severityOf(msg),
-            status: active.status as MessageAlarm['status'],
+            status: active.status as AlarmStatus,
             startTs: active.startTs,
             endTs: services.now(),
             ackTs: active.ackTs,
