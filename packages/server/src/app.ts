@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { JwtService } from './auth/jwt.js';
 import { LoginThrottle } from './auth/login-throttle.js';
@@ -264,6 +265,9 @@ export async function buildApp(
       writes: ingest,
       scripts: interimScripts,
       alarmRules,
+      alarms: alarmLifecycle,
+      deviceEvents,
+      serviceId: hostname(),
       // The RPC module and the transports start after the engine; nodes call them only later.
       rpc: { call: (submission) => rpc.dispatcher.call(submission) },
       clientRpc: { answer: (id, reply) => transport.clientRpc.answer(id, reply) },

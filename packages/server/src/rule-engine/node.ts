@@ -1,6 +1,8 @@
 import type { ComponentType, EntityId, JsonObject, JsonValue, KvEntry, TsEntries } from '@meridian/common';
 import type { Db } from '../db/store.js';
 import type { AlarmRulesProcessor } from '../modules/alarm-rules/processor.js';
+import type { AlarmLifecycle } from '../modules/alarms/lifecycle.js';
+import type { DeviceEvents } from '../modules/devices/device-events.js';
 import type { RpcDispatcher } from '../modules/rpc/dispatcher.js';
 import type { TelemetryService } from '../telemetry/service.js';
 import type { ClientRpcService } from '../transport/core/client-rpc.js';
@@ -79,6 +81,12 @@ export interface RuleEngineServices {
   clientRpc: Pick<ClientRpcService, 'answer'>;
   log: RuleEngineLog;
   now(): number;
+  /** Alarm writes of the create and clear alarm nodes (the app's AlarmLifecycle). */
+  alarms: Pick<AlarmLifecycle, 'createOrUpdateActive' | 'update' | 'clear'>;
+  /** Told when a node changes a device's customer, so its sessions re-read it (the app's DeviceEvents). */
+  deviceEvents: Pick<DeviceEvents, 'emit'>;
+  /** This server's id (the reference's service id); the message count node names its key after it. */
+  serviceId: string;
 }
 
 /** What a node gets when it is created. */
