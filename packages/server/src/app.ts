@@ -37,6 +37,8 @@ import { registerBulkActionRoutes } from './modules/bulk-actions/routes.js';
 import { BulkActionsService } from './modules/bulk-actions/service.js';
 import { registerBulkImportRoutes } from './modules/bulk-import/routes.js';
 import { BulkImportService } from './modules/bulk-import/service.js';
+import { ComponentDescriptors } from './modules/component-descriptors/descriptors.js';
+import { registerComponentDescriptorRoutes } from './modules/component-descriptors/routes.js';
 import { AssignableRepo } from './modules/customer-assignable/repo.js';
 import { registerAssignmentRoutes } from './modules/customer-assignable/routes.js';
 import { CustomerAssignmentService } from './modules/customer-assignable/service.js';
@@ -69,6 +71,10 @@ import { registerRelationRoutes } from './modules/relations/routes.js';
 import { RelationsService } from './modules/relations/service.js';
 import { createRpcModule, type RpcModule } from './modules/rpc/index.js';
 import { registerRpcRoutes } from './modules/rpc/routes.js';
+import { RuleChainsRepo } from './modules/rule-chains/repo.js';
+import { registerRuleChainRoutes } from './modules/rule-chains/routes.js';
+import { RuleChainEvents } from './modules/rule-chains/rule-chain-events.js';
+import { RuleChainsService } from './modules/rule-chains/service.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
 import { AttributeAudit } from './modules/telemetry/attribute-audit.js';
 import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
@@ -86,6 +92,7 @@ import { WidgetsRepo } from './modules/widgets/repo.js';
 import { registerWidgetRoutes } from './modules/widgets/routes.js';
 import { WidgetsBundlesService } from './modules/widgets/service.js';
 import { WidgetTypesService } from './modules/widgets/types-service.js';
+import { builtInNodes, type RuleNodeRegistry } from './rule-engine/registry.js';
 import { TsKvPartitions } from './telemetry/partitions.js';
 import { TelemetryRepo } from './telemetry/repo.js';
 import { TelemetryService } from './telemetry/service.js';
@@ -118,6 +125,8 @@ export interface Services {
   telemetryWs: TelemetryWebSocketStats;
   /** Device-profile alarm rules: `idle()` waits for pending evaluations, `checkNow()` runs the periodic check. */
   alarmRules: AlarmRulesProcessor;
+  /** Stored rule chains: the engine reads them (`repo.loadChain`, `repo.rootChainId`) and listens to `events`. */
+  ruleChains: { repo: RuleChainsRepo; events: RuleChainEvents };
   /**
    * Binds the MQTT and CoAP listeners (started once HTTP listens: main.ts and the test harness).
    * Rejects with a message naming the port and its variable when a port cannot be bound.
@@ -132,7 +141,11 @@ export interface Services {
 export async function buildApp(
   config: Config,
   store: Store,
-  options: { logDestination?: LogDestination } = {},
+  options: {
+    logDestination?: LogDestination;
+    /** The rule node types chains may use; the built-in nodes by default (tests pass their own). */
+    ruleNodes?: RuleNodeRegistry;
+  } = {},
 ): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
     logger: {
@@ -299,6 +312,16 @@ export async function buildApp(
   registerAssetRoutes(app, assets);
   registerAssignmentRoutes(app, assignments, assets.kind);
   registerRelationRoutes(app, relations);
+  const ruleNodes = options.ruleNodes ?? builtInNodes();
+  const ruleChains = {
+    repo: new RuleChainsRepo(db),
+    events: new RuleChainEvents((err) => app.log.error({ err }, 'rule chain event listener failed')),
+  };
+  registerRuleChainRoutes(
+    app,
+    new RuleChainsService(db, ruleChains.repo, ruleNodes, audit, ruleChains.events),
+  );
+  registerComponentDescriptorRoutes(app, new ComponentDescriptors(ruleNodes));
   registerEntityViewRoutes(app, entityViews);
   const entityQueries = new EntityQueryService(db, new EntityQueryRepo(db));
   const alarmQueries = new AlarmQueryService(
@@ -389,6 +412,7 @@ export async function buildApp(
       rpc,
       telemetryWs,
       alarmRules,
+      ruleChains,
       startDeviceListeners: async () => {
         await bindListener('MQTT', 'MQTT_PORT', config.mqttPort, () => mqtt.start());
         await bindListener('CoAP', 'COAP_PORT', config.coapPort, () =>
