@@ -175,6 +175,27 @@ describe('the default root chain', () => {
     expect(metadata.nodes).toHaveLength(7);
     expect(portable(metadata)).toEqual(fixture.metadata);
     expect(await server.services.ruleChains.repo.rootChainId(tenant.id.id)).toBe(page.data[0]?.id.id);
+
+    // The tenant goes with its chains, also while a device profile names one of them.
+    expectOk(
+      await server.api.post(
+        '/api/deviceProfile',
+        {
+          name: 'uses root',
+          type: 'DEFAULT',
+          transportType: 'DEFAULT',
+          defaultRuleChainId: page.data[0]?.id,
+        },
+        { token },
+      ),
+    );
+    expectOk(await server.api.delete(`/api/tenant/${tenant.id.id}`, as('sysadmin')));
+    const left = await server.store.db
+      .selectFrom('ruleChain')
+      .select('id')
+      .where('tenantId', '=', tenant.id.id)
+      .execute();
+    expect(left).toEqual([]);
   });
 });
 
@@ -265,6 +286,61 @@ describe('POST /api/ruleChain and reads', () => {
     );
   });
 
+  it('keeps the root chain CORE and makes only CORE chains root', async () => {
+    const [root] = await rootOf();
+    expectError(
+      await server.api.post('/api/ruleChain', { ...root, type: 'EDGE' }, ta()),
+      400,
+      31,
+      "Can't change the type of the root rule chain!",
+    );
+    const edge = await createChain({ type: 'EDGE' });
+    expect(edge.type).toBe('EDGE');
+    expectError(
+      await server.api.post(`/api/ruleChain/${edge.id.id}/root`, {}, ta()),
+      400,
+      31,
+      'Only a rule chain of type CORE can be the root rule chain!',
+    );
+    expect((await rootOf()).map((c) => c.id.id)).toEqual([root?.id.id]);
+  });
+
+  it('keeps to the maxRuleChains limit of the tenant profile', async () => {
+    const profile = expectOk(
+      await server.api.post<{ id: EntityIdJson }>(
+        '/api/tenantProfile',
+        {
+          name: uniqueName('Two chains'),
+          profileData: { configuration: { type: 'DEFAULT', maxRuleChains: 2 } },
+        },
+        as('sysadmin'),
+      ),
+    );
+    const tenant = expectOk(
+      await server.api.post<{ id: EntityIdJson }>(
+        '/api/tenant',
+        { title: uniqueName('Tenant'), tenantProfileId: profile.id },
+        as('sysadmin'),
+      ),
+    );
+    const admin = await newUser(server.store.db, { authority: 'TENANT_ADMIN', tenantId: tenant.id.id });
+    const token = (await server.api.login(admin.email, admin.password)).token;
+    expectOk(await server.api.post('/api/ruleChain', { name: 'Second' }, { token }));
+    expectError(
+      await server.api.post('/api/ruleChain', { name: 'Third' }, { token }),
+      400,
+      31,
+      "Can't create more then 2 rule chains!",
+    );
+    expectError(
+      await server.api.post('/api/ruleChain/device/default', { name: 'Third' }, { token }),
+      400,
+      31,
+      "Can't create more then 2 rule chains!",
+    );
+    expectOk(await server.api.delete(`/api/tenant/${tenant.id.id}`, as('sysadmin')));
+  });
+
   it('records ADDED and UPDATED in the audit log', async () => {
     const chain = await createChain();
     expectOk(await server.api.post('/api/ruleChain', { ...chain, name: `${chain.name} 2` }, ta()));
@@ -303,6 +379,20 @@ describe('root chain and delete', () => {
     );
     expectOk(await server.api.post(`/api/ruleChain/${previous?.id.id}/root`, {}, ta()));
     expect((await rootOf()).map((c) => c.id.id)).toEqual([previous?.id.id]);
+  });
+
+  it('two root changes at once leave exactly one root', async () => {
+    const [previous] = await rootOf();
+    const a = await createChain();
+    const b = await createChain();
+    const answers = await Promise.all(
+      [a, b, a, b].map((chain) => server.api.post(`/api/ruleChain/${chain.id.id}/root`, {}, ta())),
+    );
+    for (const answer of answers) expectOk(answer);
+    const roots = await rootOf();
+    expect(roots).toHaveLength(1);
+    expect([a.id.id, b.id.id]).toContain(roots[0]?.id.id);
+    expectOk(await server.api.post(`/api/ruleChain/${previous?.id.id}/root`, {}, ta()));
   });
 
   it('deletes a chain, and refuses one a device profile sends its messages to', async () => {
@@ -394,6 +484,8 @@ describe('metadata', () => {
         connections: [
           { fromIndex: 5, toIndex: 2, type: 'Success' },
           { fromIndex: 2, toIndex: 6, type: 'Other' },
+          // A repeated connection is saved once.
+          { fromIndex: 5, toIndex: 2, type: 'Success' },
         ],
       }),
     );

@@ -93,11 +93,21 @@ export async function writeMetadata(
 
   await checkChainReferences(trx, repo, chain, checked, input);
 
-  const connections: StoredConnection[] = (input.connections ?? []).map((c) => ({
-    fromId: nodes[c.fromIndex]?.id as string,
-    toId: nodes[c.toIndex]?.id as string,
-    type: c.type,
-  }));
+  // A connection repeated in the input is one connection (the reference keeps them as relations,
+  // whose key they are).
+  const seen = new Set<string>();
+  const connections: StoredConnection[] = [];
+  for (const c of input.connections ?? []) {
+    const connection = {
+      fromId: nodes[c.fromIndex]?.id as string,
+      toId: nodes[c.toIndex]?.id as string,
+      type: c.type,
+    };
+    const key = JSON.stringify([connection.fromId, connection.toId, connection.type]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    connections.push(connection);
+  }
   const chainConnections: StoredChainConnection[] | null = input.ruleChainConnections?.length
     ? input.ruleChainConnections.map((c) => ({
         fromId: nodes[c.fromIndex]?.id as string,

@@ -123,14 +123,19 @@ export class RuleChainsRepo {
     return trx.selectFrom('ruleChain').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   }
 
-  findRoot(tenantId: string, db: Db = this.db): Promise<RuleChainRow | undefined> {
-    return db
+  /**
+   * The tenant's root chain. With `lock` (inside a transaction) the row stays locked until it
+   * ends, so two root changes of a tenant run one after the other instead of both unsetting the
+   * same old root and tripping over the one-root index.
+   */
+  findRoot(tenantId: string, db: Db = this.db, lock = false): Promise<RuleChainRow | undefined> {
+    const query = db
       .selectFrom('ruleChain')
       .selectAll()
       .where('tenantId', '=', tenantId)
       .where('type', '=', 'CORE')
-      .where('root', '=', true)
-      .executeTakeFirst();
+      .where('root', '=', true);
+    return (lock ? query.forUpdate() : query).executeTakeFirst();
   }
 
   /** The tenant's root chain id: where messages without a chain of their own go. */
