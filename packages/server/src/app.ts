@@ -38,6 +38,8 @@ import { registerBulkActionRoutes } from './modules/bulk-actions/routes.js';
 import { BulkActionsService } from './modules/bulk-actions/service.js';
 import { registerBulkImportRoutes } from './modules/bulk-import/routes.js';
 import { BulkImportService } from './modules/bulk-import/service.js';
+import { ComponentDescriptors } from './modules/component-descriptors/descriptors.js';
+import { registerComponentDescriptorRoutes } from './modules/component-descriptors/routes.js';
 import { AssignableRepo } from './modules/customer-assignable/repo.js';
 import { registerAssignmentRoutes } from './modules/customer-assignable/routes.js';
 import { CustomerAssignmentService } from './modules/customer-assignable/service.js';
@@ -70,6 +72,10 @@ import { registerRelationRoutes } from './modules/relations/routes.js';
 import { RelationsService } from './modules/relations/service.js';
 import { createRpcModule, type RpcModule } from './modules/rpc/index.js';
 import { registerRpcRoutes } from './modules/rpc/routes.js';
+import { RuleChainsRepo } from './modules/rule-chains/repo.js';
+import { registerRuleChainRoutes } from './modules/rule-chains/routes.js';
+import { RuleChainEvents } from './modules/rule-chains/rule-chain-events.js';
+import { RuleChainsService } from './modules/rule-chains/service.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
 import { AttributeAudit } from './modules/telemetry/attribute-audit.js';
 import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
@@ -88,11 +94,12 @@ import { WidgetsRepo } from './modules/widgets/repo.js';
 import { registerWidgetRoutes } from './modules/widgets/routes.js';
 import { WidgetsBundlesService } from './modules/widgets/service.js';
 import { WidgetTypesService } from './modules/widgets/types-service.js';
+import { StoredChainSource } from './rule-engine/chain/stored-chain-source.js';
 import { RuleEngine } from './rule-engine/engine.js';
 import { EntityActionRecorder } from './rule-engine/entity-action-recorder.js';
 import { EntityMessages } from './rule-engine/entity-messages.js';
-import { interimChains, interimScripts } from './rule-engine/interim.js';
-import { builtInNodes } from './rule-engine/registry.js';
+import { interimScripts } from './rule-engine/interim.js';
+import { builtInNodes, type RuleNodeRegistry } from './rule-engine/registry.js';
 import { TsKvPartitions } from './telemetry/partitions.js';
 import { TelemetryRepo } from './telemetry/repo.js';
 import { TelemetryService } from './telemetry/service.js';
@@ -132,6 +139,8 @@ export interface Services {
   alarmRules: AlarmRulesProcessor;
   /** The rule engine: `idle()` waits until every queued message is done. */
   rules: RuleEngine;
+  /** Stored rule chains: the engine reads them (`repo.loadChain`, `repo.rootChainId`) and listens to `events`. */
+  ruleChains: { repo: RuleChainsRepo; events: RuleChainEvents };
   /**
    * Binds the MQTT and CoAP listeners (started once HTTP listens: main.ts and the test harness).
    * Rejects with a message naming the port and its variable when a port cannot be bound.
@@ -146,7 +155,11 @@ export interface Services {
 export async function buildApp(
   config: Config,
   store: Store,
-  options: { logDestination?: LogDestination } = {},
+  options: {
+    logDestination?: LogDestination;
+    /** The rule node types chains may use; the built-in nodes by default (tests pass their own). */
+    ruleNodes?: RuleNodeRegistry;
+  } = {},
 ): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
     logger: {
@@ -256,9 +269,14 @@ export async function buildApp(
     // more contend for the same latest rows); PGlite has one connection.
     store.kind === 'postgres' ? 2 : 1,
   );
+  const ruleNodes = options.ruleNodes ?? builtInNodes();
+  const ruleChains = {
+    repo: new RuleChainsRepo(db),
+    events: new RuleChainEvents((err) => app.log.error({ err }, 'rule chain event listener failed')),
+  };
   const ruleEngine = new RuleEngine({
-    registry: builtInNodes(),
-    chains: interimChains(),
+    registry: ruleNodes,
+    chains: new StoredChainSource(ruleChains.repo),
     services: {
       db,
       telemetry,
@@ -289,6 +307,10 @@ export async function buildApp(
   tsTtl.start();
   app.addHook('onClose', async () => tsTtl.stop());
 
+  ruleChains.events.on((event) => {
+    if (event.type === 'ROOT_CHANGED') ruleEngine.rootChanged(event.tenantId);
+    else void ruleEngine.chainChanged(event.tenantId, event.ruleChainId);
+  });
   const entityMessages = new EntityMessages(db, ruleEngine);
   audit.attach(entityMessages);
   const transport = createDeviceTransportCore({
@@ -350,6 +372,11 @@ export async function buildApp(
   registerAssetRoutes(app, assets);
   registerAssignmentRoutes(app, assignments, assets.kind);
   registerRelationRoutes(app, relations);
+  registerRuleChainRoutes(
+    app,
+    new RuleChainsService(db, ruleChains.repo, ruleNodes, audit, ruleChains.events),
+  );
+  registerComponentDescriptorRoutes(app, new ComponentDescriptors(ruleNodes));
   registerEntityViewRoutes(app, entityViews);
   const entityQueries = new EntityQueryService(db, new EntityQueryRepo(db));
   const alarmQueries = new AlarmQueryService(
@@ -441,6 +468,7 @@ export async function buildApp(
       telemetryWs,
       alarmRules,
       rules: ruleEngine,
+      ruleChains,
       startDeviceListeners: async () => {
         await bindListener('MQTT', 'MQTT_PORT', config.mqttPort, () => mqtt.start());
         await bindListener('CoAP', 'COAP_PORT', config.coapPort, () =>

@@ -13,6 +13,7 @@ import { ENTITY_VIEWS_CASES } from './access/entity-views.cases.js';
 import { CALLERS, type Caller, type Case, type Ctx, PAGE } from './access/matrix.js';
 import { RELATIONS_CASES } from './access/relations.cases.js';
 import { RPC_CASES } from './access/rpc.cases.js';
+import { RULE_CHAINS_CASES } from './access/rule-chains.cases.js';
 import { TELEMETRY_CASES } from './access/telemetry.cases.js';
 import { TENANCY_CASES } from './access/tenancy.cases.js';
 import { WIDGETS_CASES } from './access/widgets.cases.js';
@@ -61,6 +62,7 @@ const CASES: Case[] = [
   ...DEVICE_CLAIMS_CASES,
   ...ALARMS_CASES,
   ...WIDGETS_CASES,
+  ...RULE_CHAINS_CASES,
 ];
 
 /**
@@ -183,6 +185,7 @@ async function secretsFor(caller: 'otherTenantAdmin' | 'otherCustomerUser'): Pro
       ...dashboards.map((d) => d.id),
       ...bundles.map((b) => b.id),
       ...widgetTypes.map((t) => t.id),
+      ...(await ruleChainIds(tenantId)),
       ...(await ownedIds({ tenantId })),
     ];
   }
@@ -202,6 +205,19 @@ async function secretsFor(caller: 'otherTenantAdmin' | 'otherCustomerUser'): Pro
     ...dashboards.map((d) => d.id),
     ...(await ownedIds({ customerId: customerAId })),
   ];
+}
+
+/** Ids of a tenant's rule chains and of their nodes. */
+async function ruleChainIds(tenantId: string): Promise<string[]> {
+  const { db } = server.store;
+  const chains = await db.selectFrom('ruleChain').select('id').where('tenantId', '=', tenantId).execute();
+  const nodes = await db
+    .selectFrom('ruleNode')
+    .innerJoin('ruleChain', 'ruleChain.id', 'ruleNode.ruleChainId')
+    .select('ruleNode.id')
+    .where('ruleChain.tenantId', '=', tenantId)
+    .execute();
+  return [...chains.map((c) => c.id), ...nodes.map((n) => n.id)];
 }
 
 /** Ids of the devices, assets and entity views of a tenant or of a customer. */

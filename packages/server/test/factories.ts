@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { v1 as uuidv1 } from 'uuid';
 import { hashPassword, randomAlphanumeric } from '../src/auth/passwords.js';
 import type { Db } from '../src/db/store.js';
+import { createRootRuleChain } from '../src/install/root-rule-chain.js';
 import { createDefaultDeviceProfile } from '../src/modules/device-profiles/default-profile.js';
 
 /**
@@ -35,6 +36,7 @@ export async function newTenant(db: Db, title = `Tenant ${suffix()}`): Promise<T
     })
     .execute();
   await createDefaultDeviceProfile(db, id);
+  await createRootRuleChain(db, id);
   return { id, title };
 }
 

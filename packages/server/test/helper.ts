@@ -13,6 +13,7 @@ import { migrate, openStore, type Store } from '../src/db/store.js';
 import { DEMO_ACCOUNTS, installDemoData } from '../src/install/demo-data.js';
 import { installSystemData, isInstalled, SYSADMIN_EMAIL } from '../src/install/system-data.js';
 import { installSystemWidgets } from '../src/install/system-widgets.js';
+import type { RuleNodeRegistry } from '../src/rule-engine/registry.js';
 
 /**
  * API test harness: a real Meridian server on a free loopback port, over a store of its own
@@ -114,6 +115,8 @@ export interface ServerOptions {
   onStoreBroken?: (error: Error) => void;
   /** Where the server's log lines go (stdout by default); set LOG_LEVEL in `env` to get any. */
   logDestination?: { write(line: string): unknown };
+  /** The rule node types rule chains may use (the built-in nodes by default). */
+  ruleNodes?: RuleNodeRegistry;
 }
 
 export interface TestServer {
@@ -149,7 +152,10 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   let app: FastifyInstance | undefined;
   try {
     await prepareStore(store, config);
-    const built = await buildApp(config, store, { logDestination: options.logDestination });
+    const built = await buildApp(config, store, {
+      logDestination: options.logDestination,
+      ...(options.ruleNodes ? { ruleNodes: options.ruleNodes } : {}),
+    });
     app = built.app;
     await app.listen({ port: 0, host: '127.0.0.1' });
     await built.services.startDeviceListeners();

@@ -168,6 +168,35 @@ export interface WidgetTypeTable {
   descriptor: Json;
 }
 
+/** A rule chain; `connections` holds its node connections by node id (migration 0011). */
+export interface RuleChainTable {
+  id: string;
+  createdTime: number;
+  tenantId: string;
+  name: string;
+  type: string;
+  firstRuleNodeId: string | null;
+  root: boolean;
+  debugMode: boolean;
+  configuration: NullableJson;
+  additionalInfo: NullableJson;
+  connections: Json;
+  ruleChainConnections: NullableJson;
+}
+
+/** A node of a rule chain at position `nodeIndex` of its metadata; `type` is the node class name. */
+export interface RuleNodeTable {
+  id: string;
+  createdTime: number;
+  ruleChainId: string;
+  nodeIndex: number;
+  type: string;
+  name: string;
+  debugMode: boolean;
+  configuration: Json;
+  additionalInfo: NullableJson;
+}
+
 export interface RelationTable {
   fromId: string;
   fromType: string;
@@ -313,4 +342,6 @@ export interface Database {
   entityAlarm: EntityAlarmTable;
   widgetsBundle: WidgetsBundleTable;
   widgetType: WidgetTypeTable;
+  ruleChain: RuleChainTable;
+  ruleNode: RuleNodeTable;
 }

@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/store.js';
 import { createDefaultDeviceProfile } from '../modules/device-profiles/default-profile.js';
 import { demoDashboard } from './demo-dashboard.js';
+import { createRootRuleChain } from './root-rule-chain.js';
 
 export const DEMO_ACCOUNTS = {
   tenant: { email: 'tenant@meridian.local', password: 'tenant' },
@@ -128,6 +129,7 @@ export async function installDemoData(db: Db): Promise<void> {
     await addUser(DEMO_ACCOUNTS.tenant.email, tenantHash, 'TENANT_ADMIN', null, 'Tenant');
     await addUser(DEMO_ACCOUNTS.customer.email, customerHash, 'CUSTOMER_USER', customers.A, 'Customer');
     const deviceProfileId = await createDefaultDeviceProfile(trx, tenantId);
+    await createRootRuleChain(trx, tenantId);
     const deviceIds = new Map<string, string>();
     for (const device of DEMO_DEVICES) {
       const id = uuidv1();

@@ -1,4 +1,12 @@
-import type { ComponentType, EntityId, JsonObject, JsonValue, KvEntry, TsEntries } from '@meridian/common';
+import type {
+  ComponentType,
+  EntityId,
+  JsonObject,
+  JsonValue,
+  KvEntry,
+  RuleChainType,
+  TsEntries,
+} from '@meridian/common';
 import type { Db } from '../db/store.js';
 import type { AlarmRulesProcessor } from '../modules/alarm-rules/processor.js';
 import type { AlarmLifecycle } from '../modules/alarms/lifecycle.js';
@@ -124,6 +132,10 @@ export interface RuleNodeDefinition<C = JsonObject> {
   inEnabled?: boolean;
   /** False for nodes with no output (output node). */
   outEnabled?: boolean;
+  /** Chain types the node may be used in (the reference annotation's `ruleChainTypes`); both when absent. */
+  ruleChainTypes?: readonly RuleChainType[];
+  /** Material icon name the node library shows (the annotation's `icon`); the category's when absent. */
+  icon?: string;
   /** The console form to use (`configDirective` of the reference). */
   configDirective: string;
   /** The configuration a new node starts with. */

@@ -117,6 +117,16 @@ export class DeviceProfilesRepo {
     return row !== undefined;
   }
 
+  async ruleChainExists(tenantId: string, ruleChainId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('ruleChain')
+      .select('id')
+      .where('id', '=', ruleChainId)
+      .where('tenantId', '=', tenantId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async update(id: string, changes: Updateable<DeviceProfileTable>, db: Db = this.db): Promise<void> {
     await db.updateTable('deviceProfile').set(changes).where('id', '=', id).execute();
   }

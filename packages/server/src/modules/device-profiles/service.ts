@@ -38,6 +38,7 @@ export const PROFILE_MESSAGES = {
   noFirmware: "Can't assign non-existent firmware!",
   noSoftware: "Can't assign non-existent software!",
   noDashboard: "Can't assign non-existent dashboard!",
+  noRuleChain: "Can't assign non-existent rule chain!",
 } as const;
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value : null);
@@ -148,6 +149,12 @@ export class DeviceProfilesService {
       throw badRequest(PROFILE_MESSAGES.noDashboard);
     }
 
+    // A chain of another tenant is reported like a missing one, so ids of other tenants stay unknown.
+    const defaultRuleChainId = refId(input.defaultRuleChainId);
+    if (defaultRuleChainId && !(await this.profiles.ruleChainExists(tenantId, defaultRuleChainId))) {
+      throw badRequest(PROFILE_MESSAGES.noRuleChain);
+    }
+
     const sameName = await this.profiles.findByName(tenantId, name);
     if (sameName && sameName.id !== stored?.id) throw badRequest(PROFILE_MESSAGES.nameTaken);
     if (provisionDeviceKey) {
@@ -181,7 +188,7 @@ export class DeviceProfilesService {
       profileData,
       description: input.description ?? null,
       isDefault,
-      defaultRuleChainId: refId(input.defaultRuleChainId),
+      defaultRuleChainId,
       defaultDashboardId,
       defaultQueueName: blankToNull(input.defaultQueueName),
       provisionDeviceKey,
@@ -204,6 +211,8 @@ export class DeviceProfilesService {
       if (constraint === 'device_profile_tenant_id_name_key') throw badRequest(PROFILE_MESSAGES.nameTaken);
       if (constraint === 'device_profile_provision_device_key_key')
         throw badRequest(PROFILE_MESSAGES.provisionKeyTaken);
+      // The chain was deleted after the check above.
+      if (isForeignKeyViolation(error)) throw badRequest(PROFILE_MESSAGES.noRuleChain);
       throw error;
     }
     return deviceProfileToWire(row);

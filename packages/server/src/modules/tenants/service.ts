@@ -6,6 +6,7 @@ import type { TokenOutdating } from '../../auth/token-outdating.js';
 import type { Db } from '../../db/store.js';
 import { badRequest, notFound } from '../../http/api-error.js';
 import type { PageQuery } from '../../http/page-query.js';
+import { createRootRuleChain } from '../../install/root-rule-chain.js';
 import { createDefaultDeviceProfile } from '../device-profiles/default-profile.js';
 import type { TenantProfilesRepo } from '../tenant-profiles/repo.js';
 import type { TenantRow, TenantsRepo } from './repo.js';
@@ -110,6 +111,7 @@ export class TenantsService {
         trx,
       );
       await createDefaultDeviceProfile(trx, row.id);
+      await createRootRuleChain(trx, row.id);
       for (const hook of this.createdHooks) await hook(trx, row.id);
     });
     return tenantToWire(row);
