@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the reference's ${metadataKey} pattern syntax, not JS templates
 import { describe, expect, it } from 'vitest';
 import { processPattern } from '../../services/msg-pattern.js';
 import { nodeHarness, testMsg } from '../../testing/node-harness.js';

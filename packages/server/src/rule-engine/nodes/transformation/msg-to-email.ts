@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the reference's ${metadataKey} pattern syntax, not JS templates
 import { configBoolean, configString } from '../../config.js';
 import { changeMsg, type RuleMsg } from '../../message.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
