@@ -78,7 +78,7 @@ describe('originator attributes', () => {
       tellFailureIfAbsent: true,
     });
     await expect(node.run(testMsg({}, { originator: device }))).rejects.toThrow(
-      'The following attribute/telemetry keys is not present in the DB: [CLIENT_SCOPE]:[nope] [LATEST_TS]:[gone]',
+      'The following attribute/telemetry keys is not present in the DB: \n\t[CLIENT_SCOPE]:[nope]\n\t[LATEST_TS]:[gone]\n',
     );
   });
 

@@ -64,7 +64,7 @@ export async function metadataWithAttributes(
     const found = await telemetry.attributes(entityId, scope, keys);
     for (const entry of found) metadata[prefix + entry.key] = valueAsString(entry.value);
     const absent = keys.filter((key) => !found.some((entry) => entry.key === key));
-    if (absent.length > 0) missing.push(`[${scope}]:[${absent.join(', ')}]`);
+    if (absent.length > 0) missing.push(`\t[${scope}]:[${absent.join(', ')}]\n`);
   }
   const tsKeys = [...new Set(processPatterns(config.latestTsKeyNames, msg))];
   if (tsKeys.length > 0) {
@@ -75,10 +75,10 @@ export async function metadataWithAttributes(
         : valueAsString(entry.value);
     }
     const absent = tsKeys.filter((key) => !latest.some((entry) => entry.key === key));
-    if (absent.length > 0) missing.push(`[LATEST_TS]:[${absent.join(', ')}]`);
+    if (absent.length > 0) missing.push(`\t[LATEST_TS]:[${absent.join(', ')}]\n`);
   }
   if (config.tellFailureIfAbsent && missing.length > 0) {
-    throw new Error(`The following attribute/telemetry keys is not present in the DB: ${missing.join(' ')}`);
+    throw new Error(`The following attribute/telemetry keys is not present in the DB: \n${missing.join('')}`);
   }
   return metadata;
 }

@@ -1,6 +1,6 @@
 import { configStringMap } from '../../config.js';
 import { changeMsg } from '../../message.js';
-import { defineNode } from '../../node.js';
+import { defineNode, RuleNodeConfigError } from '../../node.js';
 import { loadEntityFields } from '../../services/originator-fields.js';
 
 export const originatorFieldsNode = defineNode({
@@ -16,7 +16,12 @@ export const originatorFieldsNode = defineNode({
   relationTypes: ['Success'],
   configDirective: 'tbEnrichmentNodeOriginatorFieldsConfig',
   defaultConfiguration: { fieldsMapping: { name: 'originatorName', type: 'originatorType' } },
-  configure: (raw) => ({ fieldsMapping: configStringMap(raw, 'fieldsMapping') }),
+  configure(raw) {
+    const fieldsMapping = configStringMap(raw, 'fieldsMapping');
+    if (Object.keys(fieldsMapping).length === 0)
+      throw new RuleNodeConfigError("'fieldsMapping' must not be empty");
+    return { fieldsMapping };
+  },
   create: (config, ctx) => ({
     async onMsg(msg) {
       const fields = await loadEntityFields(ctx.services.db, ctx.self.tenantId, msg.originator);

@@ -9,7 +9,7 @@ describe('to email', () => {
     const node = await nodeHarness(msgToEmailNode, msgToEmailNode.defaultConfiguration, {});
     const msg = testMsg(
       { temperature: 42 },
-      { metadata: { userEmail: 'user@example.com', deviceType: 'thermostat', deviceName: 'T1' } },
+      { metadata: { userEmail: 'user@example.com', deviceType: 'thermostat', deviceName: 'T1', temp: '42' } },
     );
     const [output] = await node.run(msg);
     expect(output?.relations).toEqual(['Success']);
@@ -38,7 +38,7 @@ describe('to email', () => {
         bccTemplate: '$[bcc]',
         subjectTemplate: 's',
         bodyTemplate: '<b>$[nested.value]</b>',
-        isHtml: 'true',
+        html: 'true',
       },
       {},
     );

@@ -48,7 +48,7 @@ export const msgToEmailNode = defineNode<ToEmailConfig>({
     fromTemplate: 'info@testmail.org',
     toTemplate: '${userEmail}',
     subjectTemplate: 'Device ${deviceType} temperature high',
-    bodyTemplate: 'Device ${deviceName} has high temperature $[temperature]',
+    bodyTemplate: 'Device ${deviceName} has high temperature ${temp}',
     isHtml: false,
   },
   configure(raw) {
@@ -59,7 +59,8 @@ export const msgToEmailNode = defineNode<ToEmailConfig>({
       bccTemplate: configString(raw, 'bccTemplate', ''),
       subjectTemplate: configString(raw, 'subjectTemplate', ''),
       bodyTemplate: configString(raw, 'bodyTemplate', ''),
-      isHtml: configBoolean(raw, 'isHtml', false),
+      // Lombok names the reference's `isHtml` flag `html` when it writes it out: read either.
+      isHtml: configBoolean(raw, 'isHtml', configBoolean(raw, 'html', false)),
     };
     for (const key of ['fromTemplate', 'toTemplate', 'subjectTemplate', 'bodyTemplate'] as const) {
       if (config[key].trim() === '') throw new RuleNodeConfigError(`'${key}' must not be empty`);
