@@ -2,7 +2,7 @@ import { type EntityId, type EntityType, NULL_UUID } from '@meridian/common';
 import type { Selectable } from 'kysely';
 import type { AlarmTable } from '../../db/schema.js';
 import type { Db } from '../../db/store.js';
-import { loadOwners, ownerKey } from '../../modules/entities/owner.js';
+import { loadOwners, ownerKey, RESOLVABLE_ENTITY_TYPES } from '../../modules/entities/owner.js';
 import { RelationsRepo } from '../../modules/relations/repo.js';
 import type { RuleNodeContext } from '../node.js';
 import { effectiveMaxLevel, type RelationsQueryConfig } from './relations-query.js';
@@ -81,6 +81,16 @@ export class TenantEntities {
 
   async exists(id: EntityId): Promise<boolean> {
     return (await this.ownedKeys([id])).has(ownerKey(id));
+  }
+
+  /**
+   * Throws unless the entity belongs to this tenant, before a node reads its attributes or
+   * telemetry (which are stored by entity id alone). Types without an owner table here (rule
+   * chains, rule nodes) pass: they are only ever the engine's own.
+   */
+  async requireOwned(id: EntityId): Promise<void> {
+    if (id.entityType !== 'ALARM' && !RESOLVABLE_ENTITY_TYPES.includes(id.entityType)) return;
+    if (!(await this.exists(id))) throw new Error(`${id.entityType} with id '${id.id}' was not found`);
   }
 
   /** An alarm of this tenant. */

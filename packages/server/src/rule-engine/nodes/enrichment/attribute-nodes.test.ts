@@ -82,6 +82,14 @@ describe('originator attributes', () => {
     );
   });
 
+  it('does not read the attributes of an originator of another tenant', async () => {
+    const foreign = await deviceWithData('foreign attr device', world.otherTenantId);
+    const node = await harness(originatorAttributesNode, { serverAttributeNames: ['threshold'] });
+    await expect(node.run(testMsg({}, { originator: foreign }))).rejects.toThrow(
+      `DEVICE with id '${foreign.id}' was not found`,
+    );
+  });
+
   it('has the reference defaults', () => {
     expect(originatorAttributesNode.configure(originatorAttributesNode.defaultConfiguration)).toMatchObject({
       tellFailureIfAbsent: false,

@@ -78,6 +78,12 @@ describe('calculate delta', () => {
     );
   });
 
+  it('does not read the history of an originator of another tenant', async () => {
+    const foreign = await addDevice(world, world.otherTenantId, 'foreign meter');
+    const node = await harness({});
+    await expect(node.run(reading(foreign, 1, 2))).rejects.toThrow('was not found');
+  });
+
   it('refuses unusable configurations', () => {
     expect(() => calculateDeltaNode.configure({ round: -1 })).toThrow("'round' must be between 0 and 15");
     expect(() => calculateDeltaNode.configure({ inputValueKey: '' })).toThrow(

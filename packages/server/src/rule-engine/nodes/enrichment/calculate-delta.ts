@@ -9,6 +9,7 @@ import { javaDoubleString } from '../../../telemetry/values.js';
 import { configBoolean, configInteger, configString } from '../../config.js';
 import { changeMsg, msgJson, type RuleMsg } from '../../message.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
+import { TenantEntities } from '../../services/tenant-entities.js';
 
 interface CalculateDeltaConfig {
   inputValueKey: string;
@@ -132,9 +133,11 @@ export const calculateDeltaNode = defineNode<CalculateDeltaConfig>({
   create(config, ctx) {
     // The last value seen per originator, so a burst does not wait for each point to be stored.
     const cache = new Map<string, ValueWithTs>();
+    const entities = TenantEntities.of(ctx);
     const previousOf = async (originator: EntityId): Promise<ValueWithTs | undefined> => {
       const cached = config.useCache ? cache.get(originator.id) : undefined;
       if (cached) return cached;
+      await entities.requireOwned(originator);
       const [latest] = await ctx.services.telemetry.latest(originator, [config.inputValueKey]);
       return latest ? storedValue(latest) : undefined;
     };

@@ -1,5 +1,6 @@
 import { changeMsg } from '../../message.js';
 import { defineNode } from '../../node.js';
+import { TenantEntities } from '../../services/tenant-entities.js';
 import {
   type AttributesFetchConfig,
   configAttributesFetch,
@@ -22,10 +23,14 @@ export const originatorAttributesNode = defineNode<AttributesFetchConfig>({
   configDirective: 'tbEnrichmentNodeOriginatorAttributesConfig',
   defaultConfiguration: DEFAULT_ATTRIBUTES_FETCH,
   configure: configAttributesFetch,
-  create: (config, ctx) => ({
-    async onMsg(msg) {
-      const metadata = await metadataWithAttributes(ctx.services.telemetry, msg.originator, config, msg);
-      return { msg: changeMsg(msg, { metadata }), relations: ['Success'] };
-    },
-  }),
+  create(config, ctx) {
+    const entities = TenantEntities.of(ctx);
+    return {
+      async onMsg(msg) {
+        await entities.requireOwned(msg.originator);
+        const metadata = await metadataWithAttributes(ctx.services.telemetry, msg.originator, config, msg);
+        return { msg: changeMsg(msg, { metadata }), relations: ['Success'] };
+      },
+    };
+  },
 });

@@ -88,6 +88,15 @@ describe('originator telemetry', () => {
     await expect(none.run(testMsg({}, { originator: device }))).rejects.toThrow('Telemetry is not selected!');
   });
 
+  it('does not read the telemetry of an originator of another tenant', async () => {
+    const foreign = await addDevice(world, world.otherTenantId, 'foreign history device');
+    await world.telemetry.saveTimeseries(world.otherTenantId, foreign, [
+      { ts: NOW - 90_000, values: [{ key: 'temperature', value: { type: 'LONG', value: 99n } }] },
+    ]);
+    const node = await harness(base);
+    await expect(node.run(testMsg({}, { originator: foreign }))).rejects.toThrow('was not found');
+  });
+
   it('refuses unusable configurations', () => {
     expect(() => originatorTelemetryNode.configure({ fetchMode: 'SOME' })).toThrow(/fetchMode/);
     expect(() => originatorTelemetryNode.configure({ fetchMode: 'ALL', limit: 5000 })).toThrow(/'limit'/);

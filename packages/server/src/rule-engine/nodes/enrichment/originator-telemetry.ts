@@ -4,6 +4,7 @@ import { configBoolean, configEnum, configInteger, configString, configStringLis
 import { changeMsg, type RuleMsg } from '../../message.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 import { processPattern, processPatterns } from '../../services/msg-pattern.js';
+import { TenantEntities } from '../../services/tenant-entities.js';
 
 /** The most points fetch mode ALL returns per key (the reference's MAX_FETCH_SIZE). */
 const MAX_FETCH_SIZE = 1000;
@@ -126,6 +127,7 @@ export const originatorTelemetryNode = defineNode<TelemetryFetchConfig>({
     async onMsg(msg) {
       const keys = [...new Set(processPatterns(config.latestTsKeyNames, msg))];
       if (keys.length === 0) throw new Error('Telemetry is not selected!');
+      await TenantEntities.of(ctx).requireOwned(msg.originator);
       const { startTs, endTs } = timeWindow(config, msg, ctx.services.now());
       if (endTs <= startTs) throw new Error(`The interval end ${endTs} is not after its start ${startTs}`);
       const aggregated = config.aggregation !== 'NONE';
