@@ -78,7 +78,10 @@ describe('originator telemetry', () => {
     ]);
     await expect(
       node.run(testMsg({}, { originator: device, metadata: { from: 'x', to: '1' } })),
-    ).rejects.toThrow("Interval start 'x' is not a timestamp");
+    ).rejects.toThrow("Message value: 'from' has invalid format");
+    await expect(node.run(testMsg({}, { originator: device, metadata: { to: '1' } }))).rejects.toThrow(
+      "Message value: 'from' is undefined",
+    );
   });
 
   it('leaves keys without points out and fails without keys', async () => {

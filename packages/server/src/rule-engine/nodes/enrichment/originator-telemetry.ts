@@ -33,10 +33,13 @@ interface TelemetryFetchConfig {
   endIntervalPattern: string;
 }
 
-function intervalFromPattern(pattern: string, msg: RuleMsg, name: string): number {
-  const text = processPattern(pattern, msg).trim();
-  if (!/^-?\d+$/.test(text)) throw new Error(`${name} '${text}' is not a timestamp in milliseconds`);
-  return Number(text);
+/** A window end from its pattern, failing as the reference does when it is unset or not a number. */
+function intervalFromPattern(pattern: string, msg: RuleMsg): number {
+  const text = processPattern(pattern, msg);
+  const name = pattern.replace(/[$[\]{}]/g, '');
+  if (text === pattern) throw new Error(`Message value: '${name}' is undefined`);
+  if (!/^-?\d+$/.test(text.trim())) throw new Error(`Message value: '${name}' has invalid format`);
+  return Number(text.trim());
 }
 
 function timeWindow(
@@ -46,8 +49,8 @@ function timeWindow(
 ): { startTs: number; endTs: number } {
   if (config.useMetadataIntervalPatterns) {
     return {
-      startTs: intervalFromPattern(config.startIntervalPattern, msg, 'Interval start'),
-      endTs: intervalFromPattern(config.endIntervalPattern, msg, 'Interval end'),
+      startTs: intervalFromPattern(config.startIntervalPattern, msg),
+      endTs: intervalFromPattern(config.endIntervalPattern, msg),
     };
   }
   return { startTs: now - config.startIntervalMs, endTs: now - config.endIntervalMs };
