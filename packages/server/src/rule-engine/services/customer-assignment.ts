@@ -4,7 +4,7 @@ import { AssignableRepo } from '../../modules/customer-assignable/repo.js';
 import { type CustomerRow, isPublicCustomer } from '../../modules/customers/repo.js';
 import { assignedCustomersOf, DashboardsRepo } from '../../modules/dashboards/repo.js';
 import type { DeviceEvents } from '../../modules/devices/device-events.js';
-import { requireTenantEntity } from './tenant-entities.js';
+import { requireTenantEntity } from './owned-entity.js';
 
 const ASSIGNABLE_TABLES = { DEVICE: 'device', ASSET: 'asset', ENTITY_VIEW: 'entity_view' } as const;
 

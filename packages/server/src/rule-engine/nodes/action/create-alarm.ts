@@ -8,7 +8,7 @@ import {
 import { configBoolean, configString, configStringList } from '../../config.js';
 import type { RuleMsg } from '../../message.js';
 import { defineNode, type NodeOutput, RuleNodeConfigError } from '../../node.js';
-import { requireTenantEntity } from '../../services/tenant-entities.js';
+import { requireTenantEntity } from '../../services/owned-entity.js';
 import {
   ALARM_DETAILS_BUILD_JS_TEMPLATE,
   buildAlarmDetails,

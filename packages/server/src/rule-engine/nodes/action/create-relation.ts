@@ -2,7 +2,7 @@ import { RelationsRepo } from '../../../modules/relations/repo.js';
 import { configBoolean } from '../../config.js';
 import { changeMsg } from '../../message.js';
 import { defineNode } from '../../node.js';
-import { requireTenantEntity } from '../../services/tenant-entities.js';
+import { requireTenantEntity } from '../../services/owned-entity.js';
 import {
   configureRelationTarget,
   deleteOriginatorRelations,

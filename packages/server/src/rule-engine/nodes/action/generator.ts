@@ -2,7 +2,7 @@ import { ENTITY_TYPES, type EntityId, type EntityType, isJsonObject, type JsonVa
 import { configInteger, configString } from '../../config.js';
 import { newMsg, type RuleMsg } from '../../message.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
-import { findTenantEntity } from '../../services/tenant-entities.js';
+import { findTenantEntity } from '../../services/owned-entity.js';
 
 export interface GeneratorConfig {
   /** 0: no limit. */

@@ -1,0 +1,34 @@
+import { configString } from '../../config.js';
+import { defineNode, RuleNodeConfigError } from '../../node.js';
+import { compileMsgScript, jsonTypeName, msgScriptArgs } from '../../services/script-args.js';
+import { filterResult, TRUE_FALSE } from './filter-result.js';
+
+export const jsFilterNode = defineNode({
+  clazz: 'org.thingsboard.rule.engine.filter.TbJsFilterNode',
+  type: 'FILTER',
+  name: 'script',
+  description: 'Filter incoming messages using JS script',
+  details:
+    'Evaluates a boolean function of <code>msg</code>, <code>metadata</code> and <code>msgType</code>. ' +
+    'The message goes to <code>True</code> when it returns true, to <code>False</code> when it returns ' +
+    'false, and to <code>Failure</code> when the script fails or returns anything but a boolean.',
+  relationTypes: TRUE_FALSE,
+  configDirective: 'tbFilterNodeScriptConfig',
+  defaultConfiguration: { jsScript: 'return msg.temperature > 20;' },
+  configure(raw) {
+    const jsScript = configString(raw, 'jsScript', '');
+    if (jsScript.trim() === '') throw new RuleNodeConfigError("'jsScript' must not be empty");
+    return { jsScript };
+  },
+  async create(config, ctx) {
+    const script = await compileMsgScript(ctx, config.jsScript);
+    return {
+      async onMsg(msg) {
+        const result = await script.invoke(msgScriptArgs(msg));
+        if (typeof result !== 'boolean') throw new Error(`Wrong result type: ${jsonTypeName(result)}`);
+        return filterResult(msg, result);
+      },
+      destroy: () => script.release(),
+    };
+  },
+});

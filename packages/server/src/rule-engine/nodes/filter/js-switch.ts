@@ -1,0 +1,50 @@
+import { configString } from '../../config.js';
+import { defineNode, RuleNodeConfigError } from '../../node.js';
+import { compileMsgScript, jsonTypeName, msgScriptArgs } from '../../services/script-args.js';
+
+const DEFAULT_SCRIPT = `function nextRelation(metadata, msg) {
+    return ['one','nine'];
+}
+if(msgType === 'POST_TELEMETRY_REQUEST') {
+    return ['two'];
+}
+return nextRelation(metadata, msg);`;
+
+export const jsSwitchNode = defineNode({
+  clazz: 'org.thingsboard.rule.engine.filter.TbJsSwitchNode',
+  type: 'FILTER',
+  name: 'switch',
+  description: 'Route incoming Message to one or multiple output chains',
+  details:
+    'Evaluates a function of <code>msg</code>, <code>metadata</code> and <code>msgType</code> that ' +
+    'returns the name of the output to route the message to, or an array of output names. ' +
+    'The message goes to <code>Failure</code> when the script fails or returns anything else.',
+  relationTypes: [],
+  customRelations: true,
+  configDirective: 'tbFilterNodeSwitchConfig',
+  defaultConfiguration: { jsScript: DEFAULT_SCRIPT },
+  configure(raw) {
+    const jsScript = configString(raw, 'jsScript', '');
+    if (jsScript.trim() === '') throw new RuleNodeConfigError("'jsScript' must not be empty");
+    return { jsScript };
+  },
+  async create(config, ctx) {
+    const script = await compileMsgScript(ctx, config.jsScript);
+    return {
+      async onMsg(msg) {
+        const result = await script.invoke(msgScriptArgs(msg));
+        if (typeof result === 'string') return { msg, relations: [result] };
+        if (Array.isArray(result)) {
+          const relations = result.map((item) => {
+            if (typeof item !== 'string')
+              throw new Error(`Wrong result type: ARRAY of ${jsonTypeName(item)}`);
+            return item;
+          });
+          return { msg, relations: [...new Set(relations)] };
+        }
+        throw new Error(`Wrong result type: ${jsonTypeName(result)}`);
+      },
+      destroy: () => script.release(),
+    };
+  },
+});
