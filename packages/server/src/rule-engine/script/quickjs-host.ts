@@ -27,12 +27,15 @@ const SCRIPT_INTRINSICS: Intrinsics = {
   JSON: true,
   MapSet: true,
   TypedArrays: true,
+  // Without Promise, QuickJS's import() leaks the objects it made and its runtime cannot be freed.
+  Promise: true,
 };
 
 /** QuickJS's Function constructor compiles `(function anonymous(<args>\n) {\n<body>\n})`. */
 const BODY_LINE_OFFSET = 2;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const LOCATION = /<input>:(\d+):(\d+)/;
+const MAX_JOBS_PER_DRAIN = 1000;
 
 interface TenantRuntime {
   runtime: QuickJSRuntime;
@@ -114,7 +117,9 @@ export class QuickJsHost {
         const recompiled = this.newContext(script);
         if (!recompiled.ok) return recompiled;
       }
-      return this.call(script, argsJson);
+      const called = this.call(script, argsJson);
+      this.drainJobs(script.tenant);
+      return called;
     });
     if (!outcome.ok && outcome.kind === 'memory') this.resetContext(script);
     return outcome;
@@ -148,7 +153,27 @@ export class QuickJsHost {
     for (const [id, candidate] of this.tenants) {
       if (candidate === tenant) this.tenants.delete(id);
     }
-    tenant.runtime.dispose();
+    // QuickJS refuses to free a runtime whose job queue still holds objects (an `import()` left a
+    // promise behind): run those jobs first. A queue that never empties leaves the runtime to the
+    // worker's replacement.
+    tenant.deadline = Date.now() + this.limits.timeLimitMs;
+    for (let round = 0; round < 100 && tenant.runtime.hasPendingJob(); round++) {
+      tenant.runtime.executePendingJobs(MAX_JOBS_PER_DRAIN).dispose();
+    }
+    if (tenant.runtime.hasPendingJob()) {
+      this.broken = true;
+      return;
+    }
+    try {
+      tenant.runtime.dispose();
+    } catch {
+      this.broken = true;
+    }
+  }
+
+  /** Runs the promise jobs a call left (scripts are synchronous; this only empties the queue). */
+  private drainJobs(tenant: TenantRuntime): void {
+    if (tenant.runtime.hasPendingJob()) tenant.runtime.executePendingJobs(MAX_JOBS_PER_DRAIN).dispose();
   }
 
   /** Creates the script's context and compiles its body there, within the time limit. */

@@ -186,6 +186,31 @@ describe('SandboxScriptEngine: limits', () => {
     }
   });
 
+  it('replaces a broken worker and compiles the other scripts again, transparently', async () => {
+    const reasons: string[] = [];
+    const own = new SandboxScriptEngine({
+      timeLimitMs: 1000,
+      onWorkerReplaced: (reason) => reasons.push(reason),
+    });
+    try {
+      const other = await own.compile(TENANT_B, 'return msg.value + 1;', ARGS);
+      expect(await other.invoke([{ value: 1 }, {}, 'X'])).toBe(2);
+      // A promise job queue that never empties keeps QuickJS from freeing the tenant's runtime:
+      // the worker gives up and is replaced.
+      const endless = await own.compile(
+        TENANT_A,
+        'function f() { Promise.resolve().then(f); } f(); return 1;',
+        ARGS,
+      );
+      expect(await endless.invoke([])).toBe(1);
+      endless.release();
+      await expect.poll(() => reasons.length).toBe(1);
+      expect(await other.invoke([{ value: 2 }, {}, 'X'])).toBe(3);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('compiles and runs 1,000 distinct scripts and frees them all', async () => {
     const before = engine.scriptCount;
     const started = performance.now();

@@ -17,13 +17,14 @@ const host = await QuickJsHost.create(workerData as SandboxLimits);
 port.on('message', (request: SandboxRequest) => {
   if (request.op === 'release') {
     host.release(request.scriptId);
-    return;
+  } else {
+    const outcome =
+      request.op === 'compile'
+        ? host.compile(request.scriptId, request.tenantId, request.body, request.argNames)
+        : host.invoke(request.scriptId, request.argsJson);
+    const reply: SandboxReply = { id: request.id, ...outcome };
+    port.postMessage(reply);
   }
-  const outcome =
-    request.op === 'compile'
-      ? host.compile(request.scriptId, request.tenantId, request.body, request.argNames)
-      : host.invoke(request.scriptId, request.argsJson);
-  const reply: SandboxReply = { id: request.id, ...outcome };
-  port.postMessage(reply);
+  // The WebAssembly state can no longer be trusted: the engine starts a new worker.
   if (host.broken) process.exit(1);
 });
