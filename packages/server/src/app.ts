@@ -69,6 +69,7 @@ import { registerRelationRoutes } from './modules/relations/routes.js';
 import { RelationsService } from './modules/relations/service.js';
 import { createRpcModule, type RpcModule } from './modules/rpc/index.js';
 import { registerRpcRoutes } from './modules/rpc/routes.js';
+import { registerTestScriptRoute } from './modules/rule-chains/test-script.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
 import { AttributeAudit } from './modules/telemetry/attribute-audit.js';
 import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
@@ -86,6 +87,7 @@ import { WidgetsRepo } from './modules/widgets/repo.js';
 import { registerWidgetRoutes } from './modules/widgets/routes.js';
 import { WidgetsBundlesService } from './modules/widgets/service.js';
 import { WidgetTypesService } from './modules/widgets/types-service.js';
+import { SandboxScriptEngine } from './rule-engine/script/sandbox-engine.js';
 import { TsKvPartitions } from './telemetry/partitions.js';
 import { TelemetryRepo } from './telemetry/repo.js';
 import { TelemetryService } from './telemetry/service.js';
@@ -311,6 +313,12 @@ export async function buildApp(
   registerAuditLogRoutes(app, audit);
   registerTelemetryRoutes(app, new TelemetryApi(db, telemetry, new AttributeAudit(audit)));
   registerRpcRoutes(app, rpc.service);
+  // Tenant scripts (decision 0031); the rule engine is to share this engine.
+  const scripts = new SandboxScriptEngine({
+    onWorkerReplaced: (reason) => app.log.warn({ reason }, 'script sandbox worker replaced'),
+  });
+  app.addHook('onClose', async () => scripts.close());
+  registerTestScriptRoute(app, scripts);
   registerDeviceHttpRoutes(app, transport);
   registerDeviceClaimRoutes(
     app,
