@@ -188,8 +188,10 @@ describe('SandboxScriptEngine: limits', () => {
 
   it('replaces a broken worker and compiles the other scripts again, transparently', async () => {
     const reasons: string[] = [];
+    // Long enough for QuickJS to run the 100,000 promise jobs the host allows before it gives up,
+    // even on a busy machine.
     const own = new SandboxScriptEngine({
-      timeLimitMs: 1000,
+      timeLimitMs: 10_000,
       onWorkerReplaced: (reason) => reasons.push(reason),
     });
     try {
@@ -204,10 +206,30 @@ describe('SandboxScriptEngine: limits', () => {
       );
       expect(await endless.invoke([])).toBe(1);
       endless.release();
-      await expect.poll(() => reasons.length).toBe(1);
+      await expect.poll(() => reasons.length, { timeout: 15_000 }).toBe(1);
       expect(await other.invoke([{ value: 2 }, {}, 'X'])).toBe(3);
     } finally {
       await own.close();
+    }
+  });
+
+  it('stops an idle worker and compiles its scripts again when they are next called', async () => {
+    const idle = new SandboxScriptEngine({ idleStopMs: 200 });
+    try {
+      const script = await idle.compile(
+        TENANT_A,
+        'globalThis.calls = (globalThis.calls || 0) + 1; return calls;',
+        [],
+      );
+      expect(await script.invoke([])).toBe(1);
+      expect(idle.runningWorkers).toBe(1);
+      await expect.poll(() => idle.runningWorkers, { timeout: 3000 }).toBe(0);
+      // A new worker, a fresh context: the script starts over.
+      expect(await script.invoke([])).toBe(1);
+      expect(idle.runningWorkers).toBe(1);
+      script.release();
+    } finally {
+      await idle.close();
     }
   });
 

@@ -28,6 +28,11 @@ export interface SandboxScriptEngineOptions {
    */
   maxErrors?: number;
   blockMs?: number;
+  /**
+   * A worker with nothing to do for this long is stopped, giving its memory back; the scripts are
+   * compiled again, in a new worker, when next called. 0 keeps workers running.
+   */
+  idleStopMs?: number;
   /** Told when a worker is replaced (died, or stuck in code QuickJS could not interrupt). */
   onWorkerReplaced?: (reason: string) => void;
 }
@@ -40,6 +45,7 @@ export const SCRIPT_SANDBOX_DEFAULTS = {
   watchdogGraceMs: 2000,
   maxErrors: 3,
   blockMs: 60_000,
+  idleStopMs: 30_000,
 } as const;
 
 /** A compiled body shared by every node of a tenant that compiled the same text. */
@@ -85,13 +91,20 @@ export class SandboxScriptEngine implements ScriptEngine {
     this.workers = Array.from(
       { length: count },
       () =>
-        new SandboxWorkerClient(limits, this.options.watchdogGraceMs, (reason) => onWorkerReplaced?.(reason)),
+        new SandboxWorkerClient(limits, this.options.watchdogGraceMs, this.options.idleStopMs, (reason) =>
+          onWorkerReplaced?.(reason),
+        ),
     );
   }
 
   /** Distinct compiled scripts alive (shared compiles count once). */
   get scriptCount(): number {
     return this.scripts.size;
+  }
+
+  /** Worker threads currently started (they start on first use and stop when idle). */
+  get runningWorkers(): number {
+    return this.workers.filter((worker) => worker.running).length;
   }
 
   async compile(tenantId: string, body: string, argNames: readonly string[]): Promise<CompiledScript> {

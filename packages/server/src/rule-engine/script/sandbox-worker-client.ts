@@ -29,15 +29,25 @@ export class SandboxWorkerClient {
   private lastProgress = 0;
   private watchdog: NodeJS.Timeout | null = null;
   private closed = false;
+  private outbox: SandboxRequest[] = [];
+
+  private idleTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly limits: SandboxLimits,
     private readonly graceMs: number,
+    /** Idle time after which the worker is stopped (0: never); its scripts are compiled again on use. */
+    private readonly idleStopMs: number,
     private readonly onReplaced: (reason: string) => void,
   ) {}
 
+  get running(): boolean {
+    return this.worker !== null;
+  }
+
   request(body: RequestBody): Promise<WorkerAnswer> {
     if (this.closed) return Promise.resolve('lost');
+    this.cancelIdleStop();
     const worker = this.ensureWorker();
     const id = this.nextId++;
     return new Promise<WorkerAnswer>((resolve) => {
@@ -47,7 +57,18 @@ export class SandboxWorkerClient {
         this.startWatchdog();
       }
       this.pending.set(id, { resolve });
-      worker.postMessage({ ...body, id } as SandboxRequest);
+      this.send({ ...body, id } as SandboxRequest);
+    });
+  }
+
+  /** Queues a request; everything queued in this tick goes to the worker in one message. */
+  private send(request: SandboxRequest): void {
+    this.outbox.push(request);
+    if (this.outbox.length > 1) return;
+    queueMicrotask(() => {
+      const batch = this.outbox;
+      this.outbox = [];
+      if (batch.length > 0) this.worker?.postMessage(batch);
     });
   }
 
@@ -56,12 +77,13 @@ export class SandboxWorkerClient {
    * that never compiled the script ignores it.
    */
   release(scriptId: number): void {
-    this.worker?.postMessage({ op: 'release', scriptId } satisfies SandboxRequest);
+    if (this.worker) this.send({ op: 'release', scriptId });
   }
 
   async close(): Promise<void> {
     this.closed = true;
     this.stopWatchdog();
+    this.cancelIdleStop();
     const worker = this.worker;
     this.worker = null;
     this.failAll(null, 'lost');
@@ -77,7 +99,9 @@ export class SandboxWorkerClient {
       resourceLimits: { stackSizeMb: 16 },
     });
     worker.unref();
-    worker.on('message', (reply: SandboxReply) => this.onReply(worker, reply));
+    worker.on('message', (replies: readonly SandboxReply[]) => {
+      for (const reply of replies) this.onReply(worker, reply);
+    });
     worker.on('error', (error) => this.replace(worker, `the sandbox worker failed: ${error.message}`));
     worker.on('exit', (code) => this.replace(worker, `the sandbox worker stopped (exit code ${code})`));
     this.worker = worker;
@@ -93,6 +117,7 @@ export class SandboxWorkerClient {
     if (this.pending.size === 0) {
       worker.unref();
       this.stopWatchdog();
+      this.scheduleIdleStop(worker);
     }
     const { id: _id, ...outcome } = reply;
     pending.resolve(outcome);
@@ -106,6 +131,7 @@ export class SandboxWorkerClient {
     if (worker !== this.worker || this.closed) return;
     this.worker = null;
     this.generation++;
+    this.outbox = [];
     this.stopWatchdog();
     void worker.terminate();
     this.failAll(failure ?? { ok: false, kind: 'runtime', message: `The script failed: ${reason}` }, 'lost');
@@ -118,6 +144,28 @@ export class SandboxWorkerClient {
     waiting.forEach((pending, index) => {
       pending.resolve(index === 0 && first ? first : rest);
     });
+  }
+
+  /**
+   * An idle worker holds its thread's heap and the WebAssembly memory of every script it compiled
+   * (~20 MB empty); a server whose scripts are not running gives that back.
+   */
+  private scheduleIdleStop(worker: Worker): void {
+    if (this.idleStopMs <= 0) return;
+    this.cancelIdleStop();
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (worker !== this.worker || this.pending.size > 0 || this.outbox.length > 0) return;
+      this.worker = null;
+      this.generation++;
+      void worker.terminate();
+    }, this.idleStopMs);
+    this.idleTimer.unref();
+  }
+
+  private cancelIdleStop(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
   }
 
   private startWatchdog(): void {
