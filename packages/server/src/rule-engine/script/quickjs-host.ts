@@ -40,6 +40,11 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const LOCATION = /<input>:(\d+):(\d+)/;
 const MAX_JOBS_PER_DRAIN = 1000;
 
+/** Parses the arguments, calls the function and serialises its result, inside the script's context. */
+const RUNNER_SOURCE = `(function (parse, stringify, apply) {
+  return function (fn, argsJson) { return stringify(apply(fn, undefined, parse(argsJson))); };
+})(JSON.parse, JSON.stringify, Reflect.apply)`;
+
 interface TenantRuntime {
   runtime: QuickJSRuntime;
   scripts: number;
@@ -49,11 +54,10 @@ interface TenantRuntime {
 
 interface LiveContext {
   ctx: QuickJSContext;
+  /** The tenant's function. */
   fn: QuickJSHandle;
-  json: QuickJSHandle;
-  parse: QuickJSHandle;
-  stringify: QuickJSHandle;
-  apply: QuickJSHandle;
+  /** `(fn, argsJson) => resultJson`: one call into QuickJS per invocation. */
+  runner: QuickJSHandle;
 }
 
 interface Script {
@@ -183,22 +187,23 @@ export class QuickJsHost {
   private newContext(script: Script): SandboxOutcome {
     const { tenant } = script;
     const ctx = tenant.runtime.newContext({ intrinsics: SCRIPT_INTRINSICS });
-    // The helpers are taken before any tenant code runs, so a script that replaces JSON or
-    // Reflect in its own global does not change how its arguments and results cross.
-    const json = ctx.getProp(ctx.global, 'JSON');
-    const parse = ctx.getProp(json, 'parse');
-    const stringify = ctx.getProp(json, 'stringify');
-    const reflect = ctx.getProp(ctx.global, 'Reflect');
-    const apply = ctx.getProp(reflect, 'apply');
-    reflect.dispose();
+    tenant.deadline = Date.now() + this.limits.timeLimitMs;
+    // The runner is made before any tenant code runs, so a script that replaces JSON or Reflect
+    // in its own global does not change how its arguments and results cross.
+    const runner = ctx.evalCode(RUNNER_SOURCE, 'runner.js');
+    if (runner.error) {
+      const failure = this.failure(ctx, runner.error, tenant, 'compile');
+      runner.error.dispose();
+      ctx.dispose();
+      return failure;
+    }
     const functionCtor = ctx.getProp(ctx.global, 'Function');
     const sources = [...script.argNames, script.body].map((text) => ctx.newString(text));
-    tenant.deadline = Date.now() + this.limits.timeLimitMs;
     const result = ctx.callFunction(functionCtor, ctx.undefined, ...sources);
     for (const handle of sources) handle.dispose();
     functionCtor.dispose();
     const disposeAll = () => {
-      for (const handle of [json, parse, stringify, apply]) handle.dispose();
+      runner.value.dispose();
       ctx.dispose();
     };
     if (result.error) {
@@ -213,7 +218,7 @@ export class QuickJsHost {
       disposeAll();
       return { ok: false, kind: 'compile', message: 'The script is not a function body' };
     }
-    script.live = { ctx, fn: result.value, json, parse, stringify, apply };
+    script.live = { ctx, fn: result.value, runner: runner.value };
     return { ok: true, resultJson: 'null' };
   }
 
@@ -225,30 +230,16 @@ export class QuickJsHost {
     const { tenant } = script;
     tenant.deadline = Date.now() + this.limits.timeLimitMs;
     const text = ctx.newString(argsJson);
-    const parsed = ctx.callFunction(live.parse, live.json, text);
+    const returned = ctx.callFunction(live.runner, ctx.undefined, live.fn, text);
     text.dispose();
-    if (parsed.error) {
-      const failure = this.failure(ctx, parsed.error, tenant, 'runtime');
-      parsed.error.dispose();
-      return failure;
-    }
-    const returned = ctx.callFunction(live.apply, ctx.undefined, live.fn, ctx.undefined, parsed.value);
-    parsed.value.dispose();
     if (returned.error) {
       const failure = this.failure(ctx, returned.error, tenant, 'runtime');
       returned.error.dispose();
       return failure;
     }
-    const serialised = ctx.callFunction(live.stringify, live.json, returned.value);
-    returned.value.dispose();
-    if (serialised.error) {
-      const failure = this.failure(ctx, serialised.error, tenant, 'runtime');
-      serialised.error.dispose();
-      return failure;
-    }
     // JSON.stringify answers undefined for undefined and functions: those become null.
-    const resultJson = ctx.typeof(serialised.value) === 'string' ? ctx.getString(serialised.value) : 'null';
-    serialised.value.dispose();
+    const resultJson = ctx.typeof(returned.value) === 'string' ? ctx.getString(returned.value) : 'null';
+    returned.value.dispose();
     return { ok: true, resultJson };
   }
 
@@ -325,7 +316,8 @@ export class QuickJsHost {
     const live = script.live;
     if (!live) return;
     script.live = null;
-    for (const handle of [live.fn, live.json, live.parse, live.stringify, live.apply]) handle.dispose();
+    live.fn.dispose();
+    live.runner.dispose();
     live.ctx.dispose();
   }
 }
