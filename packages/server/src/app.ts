@@ -76,6 +76,7 @@ import { RuleChainsRepo } from './modules/rule-chains/repo.js';
 import { registerRuleChainRoutes } from './modules/rule-chains/routes.js';
 import { RuleChainEvents } from './modules/rule-chains/rule-chain-events.js';
 import { RuleChainsService } from './modules/rule-chains/service.js';
+import { registerTestScriptRoute } from './modules/rule-chains/test-script.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
 import { AttributeAudit } from './modules/telemetry/attribute-audit.js';
 import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
@@ -98,8 +99,8 @@ import { StoredChainSource } from './rule-engine/chain/stored-chain-source.js';
 import { RuleEngine } from './rule-engine/engine.js';
 import { EntityActionRecorder } from './rule-engine/entity-action-recorder.js';
 import { EntityMessages } from './rule-engine/entity-messages.js';
-import { interimScripts } from './rule-engine/interim.js';
 import { builtInNodes, type RuleNodeRegistry } from './rule-engine/registry.js';
+import { SandboxScriptEngine } from './rule-engine/script/sandbox-engine.js';
 import { TsKvPartitions } from './telemetry/partitions.js';
 import { TelemetryRepo } from './telemetry/repo.js';
 import { TelemetryService } from './telemetry/service.js';
@@ -269,6 +270,10 @@ export async function buildApp(
     // more contend for the same latest rows); PGlite has one connection.
     store.kind === 'postgres' ? 2 : 1,
   );
+  // Tenant scripts (decision 0031), shared by the rule nodes and the script test endpoint.
+  const scripts = new SandboxScriptEngine({
+    onWorkerReplaced: (reason) => app.log.warn({ reason }, 'script sandbox worker replaced'),
+  });
   const ruleNodes = options.ruleNodes ?? builtInNodes();
   const ruleChains = {
     repo: new RuleChainsRepo(db),
@@ -281,7 +286,7 @@ export async function buildApp(
       db,
       telemetry,
       writes: ingest,
-      scripts: interimScripts,
+      scripts,
       alarmRules,
       alarms: alarmLifecycle,
       deviceEvents,
@@ -332,6 +337,7 @@ export async function buildApp(
     await transport.close();
     await ruleEngine.close();
     await ingest.close();
+    await scripts.close();
   });
   const rpc = await createRpcModule(db, audit, app.log);
   transport.setRpcSink(rpc.dispatcher);
@@ -389,6 +395,7 @@ export async function buildApp(
   registerAuditLogRoutes(app, auditLog);
   registerTelemetryRoutes(app, new TelemetryApi(db, telemetry, new AttributeAudit(audit), entityMessages));
   registerRpcRoutes(app, rpc.service);
+  registerTestScriptRoute(app, scripts);
   registerDeviceHttpRoutes(app, transport);
   registerDeviceClaimRoutes(
     app,
