@@ -9,6 +9,7 @@ import * as dashboards from './0007-dashboards.js';
 import * as alarms from './0008-alarms.js';
 import * as mailLinksFromBaseUrl from './0009-mail-links-from-base-url.js';
 import * as widgets from './0010-widgets.js';
+import * as events from './0012-events.js';
 
 /**
  * Every schema migration, in order. Names are permanent: a released migration is never edited,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-alarms': alarms,
   '0009-mail-links-from-base-url': mailLinksFromBaseUrl,
   '0010-widgets': widgets,
+  '0012-events': events,
 };
