@@ -63,6 +63,11 @@ import { EntityQueryService } from './modules/entity-query/service.js';
 import { EntityViewsRepo } from './modules/entity-views/repo.js';
 import { registerEntityViewRoutes } from './modules/entity-views/routes.js';
 import { EntityViewsService } from './modules/entity-views/service.js';
+import { EventRecorder } from './modules/events/recorder.js';
+import { EventsRepo } from './modules/events/repo.js';
+import { registerEventRoutes } from './modules/events/routes.js';
+import { EventsService } from './modules/events/service.js';
+import { EventsTtlCleanup } from './modules/events/ttl-cleanup.js';
 import { registerQueueRoutes } from './modules/queues/routes.js';
 import { RelationsRepo } from './modules/relations/repo.js';
 import { registerRelationRoutes } from './modules/relations/routes.js';
@@ -116,6 +121,10 @@ export interface Services {
   rpc: RpcModule;
   /** Sessions and subscriptions of the telemetry WebSocket. */
   telemetryWs: TelemetryWebSocketStats;
+  /** Records entity events (errors, lifecycle, statistics, rule engine debug); `flush()` writes what is buffered. */
+  events: EventRecorder;
+  /** Removes events past their TTL (`runOnce` for an immediate run). */
+  eventsTtl: EventsTtlCleanup;
   /** Device-profile alarm rules: `idle()` waits for pending evaluations, `checkNow()` runs the periodic check. */
   alarmRules: AlarmRulesProcessor;
   /**
@@ -242,6 +251,12 @@ export async function buildApp(
   const tsTtl = new TsTtlCleanup(db, config.tsTtl, app.log);
   tsTtl.start();
   app.addHook('onClose', async () => tsTtl.stop());
+  const eventsRepo = new EventsRepo(db);
+  const events = new EventRecorder(eventsRepo, config.events.recorder, app.log);
+  app.addHook('onClose', async () => events.close());
+  const eventsTtl = new EventsTtlCleanup(eventsRepo, config.events.ttl, app.log);
+  eventsTtl.start();
+  app.addHook('onClose', async () => eventsTtl.stop());
 
   const transport = createDeviceTransportCore({
     db,
@@ -309,6 +324,7 @@ export async function buildApp(
   registerAlarmRoutes(app, new AlarmsService(db, alarmsRepo, alarmLifecycle, audit), alarmQueries);
   registerEntityQueryRoutes(app, entityQueries);
   registerAuditLogRoutes(app, audit);
+  registerEventRoutes(app, new EventsService(db, eventsRepo));
   registerTelemetryRoutes(app, new TelemetryApi(db, telemetry, new AttributeAudit(audit)));
   registerRpcRoutes(app, rpc.service);
   registerDeviceHttpRoutes(app, transport);
@@ -389,6 +405,8 @@ export async function buildApp(
       rpc,
       telemetryWs,
       alarmRules,
+      events,
+      eventsTtl,
       startDeviceListeners: async () => {
         await bindListener('MQTT', 'MQTT_PORT', config.mqttPort, () => mqtt.start());
         await bindListener('CoAP', 'COAP_PORT', config.coapPort, () =>
