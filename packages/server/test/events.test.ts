@@ -211,6 +211,9 @@ describe('event filters', () => {
     expect(methods(await filtered(device, { eventType: 'ERROR', method: 'ONMSG' }))).toEqual(['onMsg']);
     expect(methods(await filtered(device, { eventType: 'ERROR', errorStr: 'configur' }))).toEqual(['init']);
     expect(await filtered(device, { eventType: 'ERROR', server: 'elsewhere' })).toEqual([]);
+    // The text search looks anywhere in the body.
+    const searched = await list(`/api/events/DEVICE/${device.id}/ERROR?${PAGE}&textSearch=TIMEOUT`);
+    expect(methods(searched.data)).toEqual(['onMsg']);
     expect((await filtered(device, { eventType: 'ERROR', server: 'TEST' })).length).toBe(2);
 
     const failures = await filtered(device, { eventType: 'LC_EVENT', status: 'Failure' });

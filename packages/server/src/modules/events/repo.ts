@@ -15,6 +15,9 @@ const EVENT_PAGE: PageSpec = {
   idColumn: 'id',
 };
 
+/** Escapes LIKE wildcards so a search for "50%" looks for that text. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** Which events a list or a clear touches: one tenant's events of one entity. */
 export interface EventSelection {
   tenantId: string;
@@ -68,13 +71,18 @@ export class EventsRepo {
     return query;
   }
 
-  /** A page of events, newest first unless the caller sorts otherwise; no text search (as the reference). */
+  /**
+   * A page of events, newest first unless the caller sorts otherwise. The reference ignores the
+   * text search here; this one looks for it anywhere in the body's JSON text.
+   */
   page(selection: EventSelection, page: PageQuery): Promise<PageData<EntityEvent>> {
-    const { textSearch: _ignored, ...rest } = page;
+    const { textSearch, ...rest } = page;
+    let query = this.selected(selection);
+    if (textSearch) query = query.where(sql<boolean>`body::text ilike ${likePattern(textSearch)}`);
     const sorted = rest.sortProperty
       ? rest
       : { ...rest, sortProperty: 'createdTime', sortOrder: rest.sortOrder ?? 'DESC' };
-    return fetchPage(this.selected(selection), sorted, EVENT_PAGE, eventToWire);
+    return fetchPage(query, sorted, EVENT_PAGE, eventToWire);
   }
 
   /** Deletes the selected events; answers how many went. */
