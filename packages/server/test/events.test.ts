@@ -510,6 +510,22 @@ describe('who sees which events', () => {
   });
 });
 
+describe('deleting a tenant', () => {
+  it("removes its events and keeps other tenants'", async () => {
+    const doomed = await newTenant(server.store.db, 'Events Doomed Tenant');
+    const rec = recorder();
+    rec.error(doomed.id, { entityType: 'TENANT', id: doomed.id }, 'm', 'e');
+    rec.error(otherTenant.id, { entityType: 'TENANT', id: otherTenant.id }, 'm', 'e');
+    await rec.flush();
+    expectOk(await api.delete(`/api/tenant/${doomed.id}`, as('sysadmin')));
+    const left = async (tenantId: string) =>
+      (await server.store.db.selectFrom('event').select('id').where('tenantId', '=', tenantId).execute())
+        .length;
+    expect(await left(doomed.id)).toBe(0);
+    expect(await left(otherTenant.id)).toBeGreaterThan(0);
+  });
+});
+
 describe('event TTL clean-up', () => {
   it('removes debug events past debug_events_ttl and others past events_ttl when set', async () => {
     const device = await newDevice(server.store.db, ids.tenantId, `events-ttl-${uuidv1()}`);
