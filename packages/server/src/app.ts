@@ -66,6 +66,11 @@ import { EntityQueryService } from './modules/entity-query/service.js';
 import { EntityViewsRepo } from './modules/entity-views/repo.js';
 import { registerEntityViewRoutes } from './modules/entity-views/routes.js';
 import { EntityViewsService } from './modules/entity-views/service.js';
+import { EventRecorder } from './modules/events/recorder.js';
+import { EventsRepo } from './modules/events/repo.js';
+import { registerEventRoutes } from './modules/events/routes.js';
+import { EventsService } from './modules/events/service.js';
+import { EventsTtlCleanup } from './modules/events/ttl-cleanup.js';
 import { registerQueueRoutes } from './modules/queues/routes.js';
 import { RelationsRepo } from './modules/relations/repo.js';
 import { registerRelationRoutes } from './modules/relations/routes.js';
@@ -136,6 +141,10 @@ export interface Services {
   rpc: RpcModule;
   /** Sessions and subscriptions of the telemetry WebSocket. */
   telemetryWs: TelemetryWebSocketStats;
+  /** Records entity events (errors, lifecycle, statistics, rule engine debug); `flush()` writes what is buffered. */
+  events: EventRecorder;
+  /** Removes events past their TTL (`runOnce` for an immediate run). */
+  eventsTtl: EventsTtlCleanup;
   /** Device-profile alarm rules: `idle()` waits for pending evaluations, `checkNow()` runs the periodic check. */
   alarmRules: AlarmRulesProcessor;
   /** The rule engine: `idle()` waits until every queued message is done. */
@@ -279,7 +288,11 @@ export async function buildApp(
     repo: new RuleChainsRepo(db),
     events: new RuleChainEvents((err) => app.log.error({ err }, 'rule chain event listener failed')),
   };
+  const eventsRepo = new EventsRepo(db);
+  // Closed after the rule engine (below), so the engine's last debug events are written.
+  const events = new EventRecorder(eventsRepo, config.events.recorder, app.log);
   const ruleEngine = new RuleEngine({
+    events,
     registry: ruleNodes,
     chains: new StoredChainSource(ruleChains.repo),
     services: {
@@ -311,6 +324,9 @@ export async function buildApp(
   const tsTtl = new TsTtlCleanup(db, config.tsTtl, app.log);
   tsTtl.start();
   app.addHook('onClose', async () => tsTtl.stop());
+  const eventsTtl = new EventsTtlCleanup(eventsRepo, config.events.ttl, app.log);
+  eventsTtl.start();
+  app.addHook('onClose', async () => eventsTtl.stop());
 
   ruleChains.events.on((event) => {
     if (event.type === 'ROOT_CHANGED') ruleEngine.rootChanged(event.tenantId);
@@ -338,6 +354,7 @@ export async function buildApp(
     await ruleEngine.close();
     await ingest.close();
     await scripts.close();
+    await events.close();
   });
   const rpc = await createRpcModule(db, audit, app.log);
   transport.setRpcSink(rpc.dispatcher);
@@ -393,6 +410,7 @@ export async function buildApp(
   registerAlarmRoutes(app, new AlarmsService(db, alarmsRepo, alarmLifecycle, audit), alarmQueries);
   registerEntityQueryRoutes(app, entityQueries);
   registerAuditLogRoutes(app, auditLog);
+  registerEventRoutes(app, new EventsService(db, eventsRepo));
   registerTelemetryRoutes(app, new TelemetryApi(db, telemetry, new AttributeAudit(audit), entityMessages));
   registerRpcRoutes(app, rpc.service);
   registerTestScriptRoute(app, scripts);
@@ -476,6 +494,8 @@ export async function buildApp(
       alarmRules,
       rules: ruleEngine,
       ruleChains,
+      events,
+      eventsTtl,
       startDeviceListeners: async () => {
         await bindListener('MQTT', 'MQTT_PORT', config.mqttPort, () => mqtt.start());
         await bindListener('CoAP', 'COAP_PORT', config.coapPort, () =>

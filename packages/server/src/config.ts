@@ -1,9 +1,13 @@
+import os from 'node:os';
 import path from 'node:path';
 import type { LoginThrottleSettings } from './auth/login-throttle.js';
 import { SHARED_BUFFERS_PATTERN } from './db/pglite-module.js';
 import { loadTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 import { loadWebSecuritySettings, type WebSecuritySettings } from './http/web-security.js';
+import type { EventRecorderSettings } from './modules/events/recorder.js';
+import type { EventsTtlSettings } from './modules/events/ttl-cleanup.js';
 import type { TsTtlSettings } from './telemetry/ttl-cleanup.js';
+import { parseRateLimits } from './ws/rate-limit.js';
 import { loadWsSettings, type WsSettings } from './ws/settings.js';
 
 /** Typed configuration read from environment variables (documented in the README). */
@@ -46,6 +50,11 @@ export interface Config {
   webSecurity: WebSecuritySettings;
   /** The time-series TTL clean-up (reference `sql.ttl.ts`). */
   tsTtl: TsTtlSettings;
+  /** Entity events: how they are recorded and the TTL clean-up (reference `sql.ttl.events`, `event.debug`). */
+  events: {
+    recorder: EventRecorderSettings;
+    ttl: EventsTtlSettings;
+  };
   /** Telemetry WebSocket limits and intervals (WS_* variables, see ws/settings.ts). */
   ws: WsSettings;
   /** Device transport core timings (reference §4.5, §7.1), in ms. */
@@ -75,6 +84,17 @@ function bool(name: string, fallback: boolean, env: NodeJS.ProcessEnv): boolean 
   if (/^(true|1|yes|on)$/i.test(raw)) return true;
   if (/^(false|0|no|off)$/i.test(raw)) return false;
   throw new Error(`Environment variable ${name} must be true or false, got '${raw}'`);
+}
+
+/** A `capacity:seconds[,…]` rate-limit text, checked at start-up. */
+function rateLimits(name: string, fallback: string, env: NodeJS.ProcessEnv): string {
+  const raw = env[name] ?? fallback;
+  try {
+    parseRateLimits(raw);
+  } catch (error) {
+    throw new Error(`Environment variable ${name}: ${(error as Error).message}`);
+  }
+  return raw;
 }
 
 /** The MQTT TLS listener: all of port, certificate and key (PEM file paths), or none of them. */
@@ -140,6 +160,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       enabled: bool('SQL_TTL_TS_ENABLED', true, env),
       intervalMs: int('SQL_TTL_TS_EXECUTION_INTERVAL', 86_400_000, env),
       systemTtlSec: int('SQL_TTL_TS_TS_KEY_VALUE_TTL', 0, env),
+    },
+    events: {
+      recorder: {
+        serviceId: env.TB_SERVICE_ID || os.hostname(),
+        debugMaxSymbols: int('TB_MAX_DEBUG_EVENT_SYMBOLS', 4096, env),
+        debugRateLimit: bool('ACTORS_RULE_CHAIN_DEBUG_MODE_RATE_LIMITS_PER_TENANT_ENABLED', true, env)
+          ? rateLimits('ACTORS_RULE_CHAIN_DEBUG_MODE_RATE_LIMITS_PER_TENANT_CONFIGURATION', '50000:3600', env)
+          : '',
+        flushIntervalMs: Math.max(1, int('EVENTS_FLUSH_INTERVAL', 250, env)),
+        batchSize: 500,
+        maxPending: 20_000,
+      },
+      ttl: {
+        enabled: bool('SQL_TTL_EVENTS_ENABLED', true, env),
+        intervalMs: int('SQL_TTL_EVENTS_EXECUTION_INTERVAL', 86_400_000, env),
+        eventsTtlSec: int('SQL_TTL_EVENTS_EVENTS_TTL', 0, env),
+        debugEventsTtlSec: int('SQL_TTL_EVENTS_DEBUG_EVENTS_TTL', 604_800, env),
+      },
     },
     ws: loadWsSettings(env),
     deviceTransport: {

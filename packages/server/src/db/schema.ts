@@ -318,6 +318,19 @@ export interface EntityAlarmTable {
   alarmId: string;
 }
 
+/** An entity event (reference §5.1 `event`); `body` is the event's JSON (see common/event.ts). */
+export interface EventTable {
+  id: string;
+  createdTime: number;
+  tenantId: string;
+  entityType: string;
+  entityId: string;
+  eventType: string;
+  eventUid: string;
+  body: Json;
+  ts: number;
+}
+
 export interface Database {
   adminSettings: AdminSettingsTable;
   tenantProfile: TenantProfileTable;
@@ -344,4 +357,5 @@ export interface Database {
   widgetType: WidgetTypeTable;
   ruleChain: RuleChainTable;
   ruleNode: RuleNodeTable;
+  event: EventTable;
 }

@@ -10,6 +10,7 @@ import * as alarms from './0008-alarms.js';
 import * as mailLinksFromBaseUrl from './0009-mail-links-from-base-url.js';
 import * as widgets from './0010-widgets.js';
 import * as ruleChains from './0011-rule-chains.js';
+import * as events from './0012-events.js';
 
 /**
  * Every schema migration, in order. Names are permanent: a released migration is never edited,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009-mail-links-from-base-url': mailLinksFromBaseUrl,
   '0010-widgets': widgets,
   '0011-rule-chains': ruleChains,
+  '0012-events': events,
 };

@@ -55,6 +55,8 @@ export class TenantsRepo {
 
   /** Deletes the tenant; foreign keys cascade to everything it owns. */
   async delete(id: string, db: Db = this.db): Promise<void> {
+    // Events have no foreign key (system components record theirs under NULL_UUID): removed here.
+    await db.deleteFrom('event').where('tenantId', '=', id).execute();
     await db.deleteFrom('tenant').where('id', '=', id).execute();
   }
 

@@ -1,4 +1,4 @@
-import type { AlarmInfo, AuditLog, EntityRelationInfo, PageData } from '@meridian/common';
+import type { AlarmInfo, AuditLog, EntityEvent, EntityRelationInfo, PageData } from '@meridian/common';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { selectors } from '../../selectors';
@@ -74,6 +74,18 @@ function deviceAlarm(): AlarmInfo {
   };
 }
 
+function deviceError(): EntityEvent {
+  return {
+    id: { id: 'event-1' },
+    createdTime: Date.now() - 60_000,
+    tenantId: { entityType: 'TENANT', id: 'tenant-1' },
+    type: 'ERROR',
+    uid: 'event-1',
+    entityId: { entityType: 'DEVICE', id: 'device-a1' },
+    body: { server: 'node-a', method: 'onMsg', error: 'Timeout' },
+  };
+}
+
 /** The entity backend plus the telemetry, relation, alarm and audit log calls of Device A1 and Customer A. */
 function backend() {
   const base = '/api/plugins/telemetry/DEVICE/device-a1';
@@ -91,6 +103,7 @@ function backend() {
     // Propagated to the device's owner.
     'GET /api/alarm/CUSTOMER/customer-1': () => ({ body: page([alarm]) }),
     'GET /api/alarm/info/alarm-1': () => ({ body: alarm }),
+    'POST /api/events/DEVICE/device-a1': () => ({ body: page([deviceError()]) }),
     'POST /api/alarm/alarm-1/ack': () => {
       alarm = { ...alarm, status: 'ACTIVE_ACK', ackTs: Date.now() };
       return { status: 200 };
@@ -113,13 +126,14 @@ const tabIds = (drawer: HTMLElement) =>
     .map((tab) => tab.getAttribute('data-testid'));
 
 describe('entity data tabs on devices and customers', () => {
-  it('a tenant administrator gets attributes, telemetry, alarms, relations and audit logs of a device', async () => {
+  it('a tenant administrator gets attributes, telemetry, alarms, events, relations and audit logs of a device', async () => {
     const { user, drawer, backend: fake } = await openDeviceA1(TENANT);
     expect(tabIds(drawer)).toEqual([
       T.detailsTab('details'),
       T.detailsTab('attributes'),
       T.detailsTab('telemetry'),
       T.detailsTab('alarms'),
+      T.detailsTab('events'),
       T.detailsTab('relations'),
       T.detailsTab('auditLogs'),
     ]);
@@ -175,6 +189,16 @@ describe('entity data tabs on devices and customers', () => {
       expect(screen.queryByTestId(entityTabsSelectors.alarms.detailsDialog)).not.toBeInTheDocument(),
     );
 
+    await user.click(within(drawer).getByTestId(T.detailsTab('events')));
+    await waitFor(() =>
+      expect(tableRows('events').map((cells) => cells.slice(1, 3))).toEqual([['node-a', 'onMsg']]),
+    );
+    const eventsCall = fake.callsTo('POST', '/api/events/DEVICE/device-a1')[0];
+    expect(eventsCall?.query.get('sortOrder')).toBe('DESC');
+    expect(Number(eventsCall?.query.get('endTime')) - Number(eventsCall?.query.get('startTime'))).toBe(
+      24 * 60 * 60_000,
+    );
+
     await user.click(within(drawer).getByTestId(T.detailsTab('relations')));
     await waitFor(() => expect(within(drawer).getByText('No relations found')).toBeInTheDocument());
     await user.click(within(drawer).getByTestId(entityTabsSelectors.relations.direction));
@@ -199,6 +223,7 @@ describe('entity data tabs on devices and customers', () => {
       T.detailsTab('attributes'),
       T.detailsTab('telemetry'),
       T.detailsTab('alarms'),
+      T.detailsTab('events'),
       T.detailsTab('relations'),
     ]);
     await user.click(within(drawer).getByTestId(T.detailsTab('relations')));

@@ -6,6 +6,7 @@ import type {
   PageData,
   TimePageLink,
 } from '@meridian/common';
+import { eventTypesOf } from '@meridian/common';
 import { useMemo } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { EntityTab } from '../entity-table/types';
@@ -14,6 +15,8 @@ import type { AlarmsTabApi } from './alarms/types';
 import { AttributeTable } from './attributes/AttributeTable';
 import type { AttributesTabApi } from './attributes/types';
 import { AuditLogTable } from './audit-logs/AuditLogTable';
+import { EventTable } from './events/EventTable';
+import type { EventsTabApi } from './events/types';
 import { RelationTable } from './relations/RelationTable';
 import type { RelationsTabApi } from './relations/types';
 
@@ -32,6 +35,8 @@ export interface EntityDataTabsOptions<T> {
   attributeScopes?: readonly AttributeScope[];
   /** Alarms raised by the entity or propagated to it. */
   alarms?: AlarmsTabApi;
+  /** Events of the entity: errors, lifecycle and statistics (debug ones too for rule chains). */
+  events?: EventsTabApi;
   /** Relations, with the entity types a new relation may point at. */
   relations?: { api: RelationsTabApi; targetTypes: readonly EntityType[] };
   /** Audit logs (tenant administrators only). */
@@ -54,7 +59,7 @@ function EntityAuditLogs({ entityId, source }: { entityId: EntityId; source: Aud
 
 /**
  * The data tabs of an entity's details, in the reference's order (reference console §4.1):
- * Attributes, Latest telemetry, Alarms, Relations and Audit logs, each as given in `options`. They are
+ * Attributes, Latest telemetry, Alarms, Events, Relations and Audit logs, each as given in `options`. They are
  * standalone tabs: tables with their own dialogs, outside the entity form.
  */
 export function entityDataTabs<T, V extends FieldValues>(
@@ -62,7 +67,7 @@ export function entityDataTabs<T, V extends FieldValues>(
   options: EntityDataTabsOptions<T>,
 ): EntityTab<T, V>[] {
   const tabs: EntityTab<T, V>[] = [];
-  const { attributes, alarms, relations, auditLogs } = options;
+  const { attributes, alarms, events, relations, auditLogs } = options;
   if (attributes) tabs.push(...attributeTabs<T, V>(t, options, attributes));
   if (alarms) {
     tabs.push({
@@ -73,6 +78,25 @@ export function entityDataTabs<T, V extends FieldValues>(
         if (entity === null) return null;
         const entityId = options.entityId(entity);
         return <AlarmTable key={entityId.id} entityId={entityId} api={alarms} />;
+      },
+    });
+  }
+  if (events) {
+    tabs.push({
+      id: 'events',
+      label: t('event.events'),
+      standalone: true,
+      render: ({ entity }) => {
+        if (entity === null) return null;
+        const entityId = options.entityId(entity);
+        return (
+          <EventTable
+            key={entityId.id}
+            entityId={entityId}
+            api={events}
+            eventTypes={eventTypesOf(entityId.entityType)}
+          />
+        );
       },
     });
   }

@@ -1,7 +1,7 @@
 /**
  * data-testid values of the entity detail tabs and the audit logs page, shared with `/e2e`. Their
  * tables are entity tables: rows, toolbar and dialogs use `selectors.entityTable` under the roots
- * `attributes`, `telemetry`, `relations`, `audit-logs` and `alarms`.
+ * `attributes`, `telemetry`, `relations`, `audit-logs`, `alarms` and `events`.
  */
 export const entityTabsSelectors = {
   attributes: {
@@ -49,6 +49,31 @@ export const entityTabsSelectors = {
     actionData: 'audit-log-action-data',
     failureDetails: 'audit-log-failure-details',
     detailsClose: 'audit-log-details-close',
+  },
+  events: {
+    eventType: 'event-type',
+    timewindow: 'event-timewindow',
+    timewindowPanel: 'event-timewindow-panel',
+    timewindowLast: 'event-timewindow-last',
+    timewindowFixed: 'event-timewindow-fixed',
+    timewindowInterval: 'event-timewindow-interval',
+    timewindowStart: 'event-timewindow-start',
+    timewindowEnd: 'event-timewindow-end',
+    timewindowUpdate: 'event-timewindow-update',
+    timewindowCancel: 'event-timewindow-cancel',
+    filter: 'event-filter',
+    clearFilter: 'event-clear-filter',
+    clearEvents: 'event-clear-events',
+    filterDialog: 'event-filter-dialog',
+    /** A field of the filter dialog by its EventFilter name: filterField('server'). */
+    filterField: (name: string) => `event-filter-${name}`,
+    filterApply: 'event-filter-apply',
+    filterCancel: 'event-filter-cancel',
+    /** The button of a row opening a long text: view('data'), view('metadata'), view('error'). */
+    view: (field: string) => `event-view-${field}`,
+    contentDialog: 'event-content-dialog',
+    content: 'event-content',
+    contentClose: 'event-content-close',
   },
   alarms: {
     statusFilter: 'alarm-status-filter',

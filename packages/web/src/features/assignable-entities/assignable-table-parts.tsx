@@ -8,6 +8,7 @@ import { auditLogsTabSource } from '../../api/audit-logs';
 import { runBulkAction } from '../../api/bulk-actions';
 import { type BulkImportEntityType, bulkImport } from '../../api/bulk-import';
 import { customerKeys, findAssignableCustomers } from '../../api/customers';
+import { eventsTabApi } from '../../api/events';
 import { relationsTabApi } from '../../api/relations';
 import { useLiveAlarmsTabApi } from '../../api/ws/live-alarms';
 import { useLiveTelemetryTabApi } from '../../api/ws/live-telemetry';
@@ -118,7 +119,7 @@ export function tenantDelete<T extends AssignableRow>(
 }
 
 /**
- * Attributes, Latest telemetry, Alarms, Relations and Audit logs of the details; the relation
+ * Attributes, Latest telemetry, Alarms, Events, Relations and Audit logs of the details; the relation
  * targets follow the signed-in authority, and the audit log is for tenant administrators only
  * (reference console §4.1). Customer users see, acknowledge and clear their entities' alarms too.
  */
@@ -135,6 +136,7 @@ export function assignableDataTabs<T extends AssignableRow, V extends FieldValue
     attributes,
     attributeScopes,
     alarms,
+    events: eventsTabApi(http),
     relations: {
       api: relationsTabApi(http),
       targetTypes: RELATION_TARGET_TYPES[customerUser ? 'CUSTOMER_USER' : 'TENANT_ADMIN'],

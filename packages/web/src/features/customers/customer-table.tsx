@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { auditLogsTabSource } from '../../api/audit-logs';
 import { customerKeys, deleteCustomer, getCustomer, getCustomers, saveCustomer } from '../../api/customers';
+import { eventsTabApi } from '../../api/events';
 import { relationsTabApi } from '../../api/relations';
 import { useLiveAlarmsTabApi } from '../../api/ws/live-alarms';
 import { useLiveTelemetryTabApi } from '../../api/ws/live-telemetry';
@@ -128,6 +129,7 @@ export function useCustomerTableConfig(): EntityTableConfig<Customer, CustomerVa
           attributes: telemetryTab,
           // The alarms propagated to the customer.
           alarms: alarmsTab,
+          events: eventsTabApi(http),
           relations: { api: relationsTabApi(http), targetTypes: RELATION_TARGET_TYPES.TENANT_ADMIN },
           // A customer's tab lists what was done to and by the customer (reference console §3.14).
           auditLogs: auditLogsTabSource(http, 'customer'),

@@ -1,6 +1,7 @@
 import type { TenantProfile } from '@meridian/common';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { eventsTabApi } from '../../api/events';
 import {
   deleteTenantProfile,
   getTenantProfile,
@@ -17,6 +18,7 @@ import {
   profileRowActions,
 } from '../../components/entity-table/profile-table-parts';
 import type { EntityTableConfig } from '../../components/entity-table/types';
+import { entityDataTabs } from '../../components/entity-tabs/entity-data-tabs';
 import { selectors } from '../../selectors';
 import { TenantProfileForm } from './TenantProfileForm';
 import {
@@ -71,6 +73,7 @@ export function useTenantProfileTable(): {
         save: (values, profile) => saveTenantProfile(http, tenantProfileOfValues(values, profile)),
         render: (props) => <TenantProfileForm {...props} />,
         copyIdLabel: t('tenant-profiles.copy-id'),
+        tabs: entityDataTabs(t, { entityId: (profile) => profile.id, events: eventsTabApi(http) }),
       },
       detailsPagePath: (profile) => `/tenantProfiles/${profile.id.id}`,
     }),

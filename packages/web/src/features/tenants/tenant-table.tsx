@@ -3,9 +3,11 @@ import SupervisorAccount from '@mui/icons-material/SupervisorAccount';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { eventsTabApi } from '../../api/events';
 import { deleteTenant, getTenantInfo, getTenantInfos, saveTenant, tenantKeys } from '../../api/tenants';
 import { useServices } from '../../app/services/useServices';
 import type { EntityTableConfig } from '../../components/entity-table/types';
+import { entityDataTabs } from '../../components/entity-tabs/entity-data-tabs';
 import { TenantForm } from './TenantForm';
 import { type TenantValues, tenantOfValues, tenantValuesOf } from './tenant-values';
 
@@ -56,6 +58,7 @@ export function useTenantTableConfig(): EntityTableConfig<TenantInfo, TenantValu
         save: (values, tenant) => saveTenant(http, tenantOfValues(values, tenant)),
         render: (props) => <TenantForm {...props} />,
         copyIdLabel: t('tenants.copy-id'),
+        tabs: entityDataTabs(t, { entityId: (tenant) => tenant.id, events: eventsTabApi(http) }),
       },
       detailsPagePath: (tenant) => `/tenants/${tenant.id.id}`,
     }),
