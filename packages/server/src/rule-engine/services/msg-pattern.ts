@@ -43,7 +43,7 @@ function parsedObject(data: string): Record<string, unknown> | undefined {
   }
 }
 
-/** The text of a scalar at a dotted path; undefined for a missing path or a non-scalar. */
+/** The text of a scalar at a dotted path; undefined for a missing path or a non-scalar (as the reference). */
 function valueAtPath(data: Record<string, unknown>, path: string): string | undefined {
   let node: unknown = data;
   for (const key of path.split('.')) {

@@ -8,6 +8,7 @@ import {
 import { configBoolean, configString, configStringList } from '../../config.js';
 import type { RuleMsg } from '../../message.js';
 import { defineNode, type NodeOutput, RuleNodeConfigError } from '../../node.js';
+import { processPattern } from '../../services/msg-pattern.js';
 import { requireTenantEntity } from '../../services/owned-entity.js';
 import {
   ALARM_DETAILS_BUILD_JS_TEMPLATE,
@@ -16,7 +17,6 @@ import {
   toAlarmMsg,
 } from './alarm-support.js';
 import { type MessageAlarm, messageAlarm } from './message-alarm.js';
-import { processPattern } from './msg-pattern.js';
 import { MSG_SCRIPT_ARGS } from './script-msg.js';
 
 export interface CreateAlarmConfig {

@@ -4,7 +4,7 @@ import { configInteger, configString } from '../../config.js';
 import type { RuleMsg } from '../../message.js';
 import { RuleNodeConfigError, type RuleNodeContext } from '../../node.js';
 import { createNamedEntity } from '../../services/entity-by-name.js';
-import { processPattern } from './msg-pattern.js';
+import { processPattern } from '../../services/msg-pattern.js';
 
 /** What the customer nodes share (reference TbAbstractCustomerActionNodeConfiguration). */
 export interface CustomerTargetConfig {

@@ -1,7 +1,7 @@
 import { configBoolean, configInteger, configString } from '../../config.js';
 import { copyAsNew } from '../../message.js';
 import { CONSUMED, defineNode, RuleNodeConfigError } from '../../node.js';
-import { processPattern } from './msg-pattern.js';
+import { processPattern } from '../../services/msg-pattern.js';
 
 export interface DelayConfig {
   periodInSeconds: number;

@@ -22,7 +22,7 @@ const TIME_UNITS = {
 } as const;
 type TimeUnit = keyof typeof TIME_UNITS;
 const TIME_UNIT_NAMES = Object.keys(TIME_UNITS) as TimeUnit[];
-const RANGE_UNIT_NAMES = Object.keys(RANGE_UNITS) as RangeUnit[];
+const RANGE_UNIT_NAMES: readonly RangeUnit[] = RANGE_UNITS;
 
 export interface GpsGeofencingConfig {
   latitudeKeyName: string;

@@ -11,7 +11,7 @@ import {
   NAMED_ENTITY_TYPES,
   type NamedEntityType,
 } from '../../services/entity-by-name.js';
-import { processPattern } from './msg-pattern.js';
+import { processPattern } from '../../services/msg-pattern.js';
 
 /** What the create and delete relation nodes share (reference TbAbstractRelationActionNodeConfiguration). */
 export interface RelationTargetConfig {
