@@ -57,7 +57,12 @@ let token: string;
 let counter = 0;
 const ta = () => ({ token });
 
-const node = (type: string, name: string, configuration: Record<string, unknown>, debugMode = false): NodeJson => ({
+const node = (
+  type: string,
+  name: string,
+  configuration: Record<string, unknown>,
+  debugMode = false,
+): NodeJson => ({
   type,
   name,
   debugMode,
@@ -66,10 +71,14 @@ const node = (type: string, name: string, configuration: Record<string, unknown>
 });
 
 async function rootChain(): Promise<{ chain: ChainJson; metadata: MetaDataJson }> {
-  const page = expectOk(await server.api.get<PageDataJson<ChainJson>>('/api/ruleChains?pageSize=100&page=0', ta()));
+  const page = expectOk(
+    await server.api.get<PageDataJson<ChainJson>>('/api/ruleChains?pageSize=100&page=0', ta()),
+  );
   const chain = page.data.find((c) => c.root);
   if (!chain) throw new Error('the tenant has no root chain');
-  const metadata = expectOk(await server.api.get<MetaDataJson>(`/api/ruleChain/${chain.id.id}/metadata`, ta()));
+  const metadata = expectOk(
+    await server.api.get<MetaDataJson>(`/api/ruleChain/${chain.id.id}/metadata`, ta()),
+  );
   return { chain, metadata };
 }
 
@@ -217,7 +226,8 @@ describe('an edited root chain', () => {
       firstNodeIndex: 0,
       nodes: [
         node(SCRIPT_TRANSFORM, 'To attributes', {
-          jsScript: "return {msg: {lastHot: msg.temperature}, metadata: metadata, msgType: 'POST_ATTRIBUTES_REQUEST'};",
+          jsScript:
+            "return {msg: {lastHot: msg.temperature}, metadata: metadata, msgType: 'POST_ATTRIBUTES_REQUEST'};",
         }),
         node(OUTPUT_NODE, 'done', {}),
       ],
@@ -251,13 +261,17 @@ describe('an edited root chain', () => {
     const { metadata } = await rootChain();
     metadata.nodes.push(
       node(SCRIPT_TRANSFORM, 'Time reply', {
-        jsScript: "return {msg: {time: 42, asked: msg.method}, metadata: metadata, msgType: msgType};",
+        jsScript: 'return {msg: {time: 42, asked: msg.method}, metadata: metadata, msgType: msgType};',
       }),
       node(RPC_REPLY, 'Reply', { requestIdMetaDataAttribute: 'requestId' }),
     );
     const scriptIndex = metadata.nodes.length - 2;
     metadata.connections.push(
-      { fromIndex: indexOf(metadata, 'Message Type Switch'), toIndex: scriptIndex, type: 'RPC Request from Device' },
+      {
+        fromIndex: indexOf(metadata, 'Message Type Switch'),
+        toIndex: scriptIndex,
+        type: 'RPC Request from Device',
+      },
       { fromIndex: scriptIndex, toIndex: scriptIndex + 1, type: 'Success' },
     );
     await saveMetadata(metadata);
@@ -290,7 +304,9 @@ describe('an edited root chain', () => {
 describe('bad chains', () => {
   it('refuses a rule chain node that calls a chain that is not there, naming the node', async () => {
     const { metadata } = await rootChain();
-    metadata.nodes.push(node(RULE_CHAIN_NODE, 'Elsewhere', { ruleChainId: '13814000-1dd2-11b2-8080-808080808080' }));
+    metadata.nodes.push(
+      node(RULE_CHAIN_NODE, 'Elsewhere', { ruleChainId: '13814000-1dd2-11b2-8080-808080808080' }),
+    );
     expectError(await server.api.post('/api/ruleChain/metadata', metadata, ta()), 400, 31, /Elsewhere/);
   });
 

@@ -185,6 +185,15 @@ export interface RuleChainTable {
 }
 
 /** A node of a rule chain at position `nodeIndex` of its metadata; `type` is the node class name. */
+/** What a rule node keeps per entity across restarts (the device profile node's alarm rule counts). */
+export interface RuleNodeStateTable {
+  ruleNodeId: string;
+  entityType: string;
+  entityId: string;
+  createdTime: number;
+  stateData: Json;
+}
+
 export interface RuleNodeTable {
   id: string;
   createdTime: number;
@@ -357,5 +366,6 @@ export interface Database {
   widgetType: WidgetTypeTable;
   ruleChain: RuleChainTable;
   ruleNode: RuleNodeTable;
+  ruleNodeState: RuleNodeStateTable;
   event: EventTable;
 }

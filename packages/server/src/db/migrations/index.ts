@@ -11,6 +11,7 @@ import * as mailLinksFromBaseUrl from './0009-mail-links-from-base-url.js';
 import * as widgets from './0010-widgets.js';
 import * as ruleChains from './0011-rule-chains.js';
 import * as events from './0012-events.js';
+import * as ruleNodeState from './0013-rule-node-state.js';
 
 /**
  * Every schema migration, in order. Names are permanent: a released migration is never edited,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-widgets': widgets,
   '0011-rule-chains': ruleChains,
   '0012-events': events,
+  '0013-rule-node-state': ruleNodeState,
 };

@@ -1,7 +1,13 @@
 import { ALARM_SEVERITIES, type AlarmSeverity, type JsonValue } from '@meridian/common';
 import type { CompiledAlarm, CompiledRule } from './compile.js';
 import { alarmDetailsOf } from './details.js';
-import { AlarmRuleState, type EvalResult, type RuleInput, type SnapshotUpdate } from './rule-state.js';
+import {
+  AlarmRuleState,
+  type EvalResult,
+  type RuleCounts,
+  type RuleInput,
+  type SnapshotUpdate,
+} from './rule-state.js';
 
 /** The device's active alarm of a type, as far as its rules need to know it. */
 export interface CurrentAlarm {
@@ -44,6 +50,12 @@ const rank = (severity: AlarmSeverity) => ALARM_SEVERITIES.indexOf(severity);
  * highest severity down and raises, updates or leaves the alarm; with no create rule holding, the
  * clear rule may clear the active alarm.
  */
+/** An alarm definition's rule counts, kept across restarts. */
+export interface AlarmCounts {
+  create: Record<string, RuleCounts>;
+  clear: RuleCounts | null;
+}
+
 export class AlarmState {
   private createStates: AlarmRuleState[] = [];
   private clearState: AlarmRuleState | null = null;
@@ -78,6 +90,18 @@ export class AlarmState {
   /** The periodic check at `ts`, for DURATION rules whose time has come without new data. */
   processAt(ts: number, input: RuleInput, writer: AlarmWriter): Promise<void> {
     return this.createOrClear(input, null, writer, (state) => state.evalAt(ts, input));
+  }
+
+  /** The counts of the create rules (by severity) and the clear rule. */
+  get counts(): AlarmCounts {
+    const create: Record<string, RuleCounts> = {};
+    for (const state of this.createStates) create[state.rule.severity ?? ''] = state.counts;
+    return { create, clear: this.clearState ? this.clearState.counts : null };
+  }
+
+  restoreCounts(saved: Partial<AlarmCounts> | undefined): void {
+    for (const state of this.createStates) state.restore(saved?.create?.[state.rule.severity ?? '']);
+    this.clearState?.restore(saved?.clear ?? undefined);
   }
 
   /** The alarm was cleared or deleted elsewhere: a new one will be raised when a rule holds again. */

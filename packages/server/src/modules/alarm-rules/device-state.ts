@@ -1,5 +1,5 @@
 import type { AttributeKvEntry, KvValue, TsKvEntry } from '@meridian/common';
-import { AlarmState, type AlarmWriter } from './alarm-state.js';
+import { type AlarmCounts, AlarmState, type AlarmWriter } from './alarm-state.js';
 import type { CompiledProfile } from './compile.js';
 import { attributeKeyId, conditionKeyId, timeSeriesKeyId } from './keys.js';
 import type { DynamicSources } from './predicates.js';
@@ -98,6 +98,16 @@ export class DeviceState {
       if (state) state.define(alarm);
       else this.alarms.set(alarm.id, new AlarmState(alarm, this.now));
     }
+  }
+
+  /** Every alarm definition's rule counts, by definition id (what `persistAlarmRulesState` keeps). */
+  get ruleCounts(): Record<string, AlarmCounts> {
+    return Object.fromEntries([...this.alarms].map(([id, state]) => [id, state.counts]));
+  }
+
+  /** Counts kept from before a restart; definitions the profile no longer has are ignored. */
+  restoreRuleCounts(saved: Record<string, Partial<AlarmCounts>>): void {
+    for (const [id, state] of this.alarms) state.restoreCounts(saved[id]);
   }
 
   /** The device row changed (name, label, customer…): entity fields are read again with the snapshot. */

@@ -5,7 +5,7 @@ import type { AlarmLifecycle } from '../alarms/lifecycle.js';
 import type { AlarmsRepo } from '../alarms/repo.js';
 import type { AlarmRow } from '../alarms/wire.js';
 import type { DeviceEvent } from '../devices/device-events.js';
-import type { AlarmWriter, CurrentAlarm } from './alarm-state.js';
+import type { AlarmCounts, AlarmWriter, CurrentAlarm } from './alarm-state.js';
 import { type CompiledProfile, compileProfileAlarms } from './compile.js';
 import { type DeviceInfo, DeviceState, type SnapshotSource } from './device-state.js';
 import { OwnerAttributeCache } from './owner-values.js';
@@ -56,6 +56,13 @@ export interface AlarmOutcome {
 interface DeviceEntry {
   profileId: string;
   state: DeviceState | null;
+  /** The rule counts last kept for the device (persistAlarmRulesState), to skip unchanged writes. */
+  savedCounts?: string;
+}
+
+/** The device profile node asks to keep alarm rule counts across restarts, under its id. */
+export interface RuleStatePersistence {
+  nodeId: string;
 }
 
 const toCurrent = (row: AlarmRow | undefined): CurrentAlarm | undefined =>
@@ -133,13 +140,17 @@ export class AlarmRulesProcessor {
    * against its profile's alarm rules, after the device's earlier changes. Resolves once done, with
    * the alarms raised, updated or cleared; never rejects (a failure is logged).
    */
-  async evaluate(deviceId: string, change: DeviceDataChange): Promise<AlarmOutcome[]> {
+  async evaluate(
+    deviceId: string,
+    change: DeviceDataChange,
+    persistence?: RuleStatePersistence,
+  ): Promise<AlarmOutcome[]> {
     const known = this.devices.get(deviceId);
     // The common case on the ingest path: a device whose profile has no rules costs one lookup.
     if (known && known.state === null) return [];
     const outcomes: AlarmOutcome[] = [];
     await this.enqueue(deviceId, async () => {
-      const state = await this.stateOf(deviceId);
+      const state = await this.stateOf(deviceId, persistence);
       if (!state) return;
       await this.loadOwners(state);
       const writer = this.writerFor(state.info, outcomes);
@@ -151,6 +162,7 @@ export class AlarmRulesProcessor {
       } else {
         await state.onAttributesDeleted(change.keys, source, this.owners, writer);
       }
+      if (persistence) await this.keepCounts(deviceId, state, persistence);
     });
     return outcomes;
   }
@@ -218,7 +230,16 @@ export class AlarmRulesProcessor {
   }
 
   /** The device's state, loading the device and its profile the first time. */
-  private async stateOf(deviceId: string): Promise<DeviceState | null> {
+  /** Writes the device's rule counts when they changed since they were last kept. */
+  private async keepCounts(deviceId: string, state: DeviceState, persistence: RuleStatePersistence) {
+    const entry = this.devices.get(deviceId);
+    const counts = JSON.stringify(state.ruleCounts);
+    if (!entry || entry.savedCounts === counts) return;
+    await this.deps.repo.saveRuleState(persistence.nodeId, deviceId, counts, this.now());
+    entry.savedCounts = counts;
+  }
+
+  private async stateOf(deviceId: string, persistence?: RuleStatePersistence): Promise<DeviceState | null> {
     const known = this.devices.get(deviceId);
     if (known) {
       // Most recently active last, so eviction takes the idle ones.
@@ -230,7 +251,16 @@ export class AlarmRulesProcessor {
     if (!info) return null;
     const profile = await this.profile(info.profileId);
     const state = profile ? new DeviceState(info, profile, this.now) : null;
-    this.remember(deviceId, { profileId: info.profileId, state });
+    const entry: DeviceEntry = { profileId: info.profileId, state };
+    if (state && persistence) {
+      // Counts kept before a restart: a DURATION or REPEATING rule goes on where it was.
+      const saved = await this.deps.repo.ruleState(persistence.nodeId, deviceId);
+      if (saved && typeof saved === 'object') {
+        state.restoreRuleCounts(saved as Record<string, Partial<AlarmCounts>>);
+        entry.savedCounts = JSON.stringify(state.ruleCounts);
+      }
+    }
+    this.remember(deviceId, entry);
     return state;
   }
 

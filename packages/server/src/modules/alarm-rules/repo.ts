@@ -28,4 +28,40 @@ export class AlarmRulesRepo {
     const alarms = (row?.profileData as { alarms?: unknown } | null | undefined)?.alarms;
     return Array.isArray(alarms) && alarms.length > 0 ? (alarms as DeviceProfileAlarm[]) : null;
   }
+
+  /** The alarm rule counts a device profile node kept for a device; undefined when none. */
+  async ruleState(nodeId: string, deviceId: string): Promise<unknown> {
+    const row = await this.db
+      .selectFrom('ruleNodeState')
+      .select('stateData')
+      .where('ruleNodeId', '=', nodeId)
+      .where('entityId', '=', deviceId)
+      .executeTakeFirst();
+    return row?.stateData;
+  }
+
+  /** Keeps a device's alarm rule counts for a device profile node (a node deleted meanwhile keeps nothing). */
+  async saveRuleState(nodeId: string, deviceId: string, state: string, now: number): Promise<void> {
+    await this.db
+      .insertInto('ruleNodeState')
+      .columns(['ruleNodeId', 'entityType', 'entityId', 'createdTime', 'stateData'])
+      .expression((eb) =>
+        eb
+          .selectFrom('ruleNode')
+          .select([
+            'ruleNode.id',
+            eb.cast(eb.val('DEVICE'), 'varchar').as('entityType'),
+            eb.cast(eb.val(deviceId), 'uuid').as('entityId'),
+            eb.cast(eb.val(now), 'bigint').as('createdTime'),
+            eb.cast(eb.val(state), 'jsonb').as('stateData'),
+          ])
+          .where('ruleNode.id', '=', nodeId),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['ruleNodeId', 'entityId'])
+          .doUpdateSet({ stateData: (eb) => eb.ref('excluded.stateData') }),
+      )
+      .execute();
+  }
 }

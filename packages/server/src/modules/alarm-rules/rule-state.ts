@@ -42,6 +42,13 @@ function threshold(value: FilterPredicateValue<number | null>, sources: DynamicS
   return fromAttribute ?? value.defaultValue ?? null;
 }
 
+/** What a rule counts, as kept across restarts (the reference's persisted alarm rule state). */
+export interface RuleCounts {
+  eventCount: number;
+  lastEventTs: number;
+  duration: number;
+}
+
 export class AlarmRuleState {
   /** Events in a row the condition held (REPEATING). */
   eventCount = 0;
@@ -123,6 +130,19 @@ export class AlarmRuleState {
       return this.duration + (ts - this.lastEventTs) > requiredMs ? 'TRUE' : 'NOT_YET_TRUE';
     }
     return 'FALSE';
+  }
+
+  get counts(): RuleCounts {
+    return { eventCount: this.eventCount, lastEventTs: this.lastEventTs, duration: this.duration };
+  }
+
+  /** Takes counts kept from before; anything that is not a count leaves them at zero. */
+  restore(counts: Partial<RuleCounts> | undefined): void {
+    const number = (value: unknown) =>
+      typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
+    this.eventCount = number(counts?.eventCount);
+    this.lastEventTs = number(counts?.lastEventTs);
+    this.duration = number(counts?.duration);
   }
 
   /** Forgets the counts: the condition starts over. */

@@ -81,11 +81,18 @@ export const deviceProfileNode = defineNode<{
     persistAlarmRulesState: configBoolean(raw, 'persistAlarmRulesState', false),
     fetchAlarmRulesStateOnStart: configBoolean(raw, 'fetchAlarmRulesStateOnStart', false),
   }),
-  create: (_config, ctx) => ({
+  create: (config, ctx) => ({
     async onMsg(msg) {
       const change = msg.originator.entityType === 'DEVICE' ? dataChange(msg) : undefined;
       if (!change) return { msg, relations: ['Success'] };
-      const outcomes = await ctx.services.alarmRules.evaluate(msg.originator.id, change);
+      // Kept counts are read back when a device is first seen after a start, so a DURATION or
+      // REPEATING rule goes on where it was (fetching them all at start changes only when).
+      const persisted = config.persistAlarmRulesState;
+      const outcomes = await ctx.services.alarmRules.evaluate(
+        msg.originator.id,
+        change,
+        persisted ? { nodeId: ctx.self.id } : undefined,
+      );
       const outputs: NodeOutput[] = outcomes.map(({ kind, alarm }) => {
         const [relation, flag] = ALARM_RELATIONS[kind];
         const alarmMsg = copyAsNew(msg, {
