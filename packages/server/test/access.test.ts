@@ -10,6 +10,7 @@ import { DEVICE_CLAIMS_CASES } from './access/device-claims.cases.js';
 import { DEVICES_CASES } from './access/devices.cases.js';
 import { ENTITY_QUERY_CASES } from './access/entity-query.cases.js';
 import { ENTITY_VIEWS_CASES } from './access/entity-views.cases.js';
+import { EVENTS_CASES } from './access/events.cases.js';
 import { CALLERS, type Caller, type Case, type Ctx, PAGE } from './access/matrix.js';
 import { RELATIONS_CASES } from './access/relations.cases.js';
 import { RPC_CASES } from './access/rpc.cases.js';
@@ -52,6 +53,7 @@ const CASES: Case[] = [
   ...DEVICES_CASES,
   ...RELATIONS_CASES,
   ...ENTITY_VIEWS_CASES,
+  ...EVENTS_CASES,
   ...ENTITY_QUERY_CASES,
   ...AUDIT_LOGS_CASES,
   ...BULK_IMPORT_CASES,

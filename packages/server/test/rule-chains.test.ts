@@ -583,7 +583,10 @@ describe('metadata', () => {
     ],
     [
       'a rule chain node calling its own chain',
-      (id) => ({ ruleChainId: chainRef(id), nodes: [node('Loop', RULE_CHAIN_INPUT, { ruleChainId: id })] }),
+      (id: string) => ({
+        ruleChainId: chainRef(id),
+        nodes: [node('Loop', RULE_CHAIN_INPUT, { ruleChainId: id })],
+      }),
       /^Rule node 'Loop' makes rule chains call each other in a cycle: 'Chain [^']+' → 'Chain [^']+'!$/,
     ] as never,
   ];

@@ -138,4 +138,34 @@ export const RULE_CHAINS_CASES: Case[] = [
     statuses: ADMINS,
     request: () => ({ path: '/api/components?componentTypes=FILTER,ACTION' }),
   },
+  {
+    method: 'POST',
+    route: '/api/ruleChain/testScript',
+    statuses: ANY_TENANT_ADMIN,
+    request: () => ({
+      path: '/api/ruleChain/testScript',
+      json: {
+        script: 'return msg.temperature > 20;',
+        scriptType: 'filter',
+        argNames: ['msg', 'metadata', 'msgType'],
+        msg: '{"temperature":25}',
+        metadata: {},
+        msgType: 'POST_TELEMETRY_REQUEST',
+      },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/ruleNode/:ruleNodeId/debugIn',
+    // A node of the Demo Tenant's root chain: another tenant's administrator learns nothing of it.
+    statuses: [401, 403, 200, 403, 404, 403],
+    request: async (ctx) => {
+      const node = await ctx.db
+        .selectFrom('ruleNode')
+        .select('id')
+        .where('ruleChainId', '=', await rootChain(ctx))
+        .executeTakeFirstOrThrow();
+      return { path: `/api/ruleNode/${node.id}/debugIn` };
+    },
+  },
 ];

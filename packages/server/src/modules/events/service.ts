@@ -1,7 +1,7 @@
 import type { EntityEvent, EventType, PageData } from '@meridian/common';
 import type { Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/store.js';
-import { badRequest, forbidden } from '../../http/api-error.js';
+import { badRequest, forbidden, notFound } from '../../http/api-error.js';
 import { RESOLVABLE_ENTITY_TYPES, requireEntityAccess } from '../entities/owner.js';
 import { EventFilterError, type ParsedEventFilter, parseEventFilter } from './filter.js';
 import type { EventSelection, EventsRepo } from './repo.js';
@@ -102,7 +102,15 @@ export class EventsService {
   }
 
   /** `GET /api/ruleNode/{ruleNodeId}/debugIn`: the body of the node's newest IN debug event. */
-  latestDebugIn(principal: Principal, ruleNodeId: string): Promise<unknown> {
+  /** The newest IN debug event of a node of the caller's tenant; another tenant's node is not found. */
+  async latestDebugIn(principal: Principal, ruleNodeId: string): Promise<unknown> {
+    const node = await this.db
+      .selectFrom('ruleNode')
+      .innerJoin('ruleChain', 'ruleChain.id', 'ruleNode.ruleChainId')
+      .select('ruleChain.tenantId')
+      .where('ruleNode.id', '=', ruleNodeId)
+      .executeTakeFirst();
+    if (!node || node.tenantId !== principal.tenantId) throw notFound();
     return this.repo.latestDebugIn(principal.tenantId, ruleNodeId);
   }
 }

@@ -42,6 +42,8 @@ function mqttDevice(payload: 'JSON' | 'PROTOBUF', compatible = false): DeviceIde
     profileData,
     provisionType: 'DISABLED',
     gateway: false,
+    ruleChainId: null,
+    queueName: null,
   };
 }
 

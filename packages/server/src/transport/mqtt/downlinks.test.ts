@@ -34,6 +34,8 @@ function device(
     profileData,
     provisionType: 'DISABLED',
     gateway: false,
+    ruleChainId: null,
+    queueName: null,
   };
 }
 
