@@ -1,7 +1,8 @@
 /**
  * Test-only: what the rule chain canvas (React Flow) needs of a browser and jsdom lacks — a
  * ResizeObserver that reports each observed element once, DOMMatrixReadOnly for the viewport's
- * zoom, element sizes (so that nodes count as measured and links are drawn) and SVG boxes. Call
+ * zoom, element sizes (so that nodes count as measured and links are drawn), SVG boxes and
+ * elementFromPoint. Call
  * from test files that render the editor; it changes jsdom globals for the whole file.
  */
 export function installReactFlowMocks(): void {
@@ -36,4 +37,19 @@ export function installReactFlowMocks(): void {
     },
   });
   Object.assign(SVGElement.prototype, { getBBox: () => ({ x: 0, y: 0, width: 0, height: 0 }) });
+  // Click-to-connect looks for a handle under the pointer first; jsdom has no layout to find one.
+  Object.assign(document, { elementFromPoint: () => null });
+}
+
+/** Links two nodes as a user clicking the first one's output and then the second one's input does. */
+export function clickConnect(
+  fromNode: HTMLElement,
+  toNode: HTMLElement,
+  fire: (element: Element) => void,
+): void {
+  const source = fromNode.querySelector('.react-flow__handle.source');
+  const target = toNode.querySelector('.react-flow__handle.target');
+  if (!source || !target) throw new Error('no handles to connect');
+  fire(source);
+  fire(target);
 }

@@ -564,8 +564,8 @@ function EditorCanvas({ ruleChain, metadata, descriptors, isNew, save }: RuleCha
           submitLabel={dialog.isNew ? t('action.add') : t('action.save')}
           onClose={() => setDialog(null)}
           onSubmit={(labels) => {
-            const merged = dialog.isNew ? [...dialog.initial, ...labels] : labels;
-            edit((g) => setLinkLabels(g, dialog.from, dialog.to, merged));
+            // The dialog starts from the link's labels, if any: what it returns is the whole set.
+            edit((g) => setLinkLabels(g, dialog.from, dialog.to, labels));
             setDialog(null);
           }}
         />
