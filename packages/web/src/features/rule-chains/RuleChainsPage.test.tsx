@@ -121,6 +121,32 @@ describe('RuleChainsPage', () => {
     clicked.mockRestore();
   });
 
+  it('shows a chain in the details drawer with its buttons and tabs, and saves a new name', async () => {
+    const { user, backend } = await openRuleChains();
+    await user.click(screen.getByRole('cell', { name: 'Root Rule Chain' }));
+    const drawer = await screen.findByTestId(T.details);
+    for (const action of ['openRuleChain', 'export']) {
+      expect(within(drawer).getByTestId(T.detailsAction(action))).toBeInTheDocument();
+    }
+    // The root chain cannot be made root again or deleted.
+    expect(within(drawer).queryByTestId(T.detailsAction('makeRoot'))).not.toBeInTheDocument();
+    expect(within(drawer).queryByTestId(T.detailsDelete)).not.toBeInTheDocument();
+    expect(within(drawer).getByTestId(T.copyId)).toHaveTextContent('Copy rule chain Id');
+    const tabs = ['attributes', 'telemetry', 'alarms', 'relations', 'auditLogs'];
+    for (const tab of tabs) expect(within(drawer).getByTestId(T.detailsTab(tab))).toBeInTheDocument();
+    await user.click(within(drawer).getByTestId(T.editToggle));
+    await user.clear(within(drawer).getByTestId(S.name));
+    await user.type(within(drawer).getByTestId(S.name), 'Main chain');
+    await user.click(within(drawer).getByTestId(T.apply));
+    await waitFor(() => expect(backend.callsTo('POST', '/api/ruleChain')).toHaveLength(1));
+    expect(backend.callsTo('POST', '/api/ruleChain')[0]?.body).toMatchObject({
+      id: { entityType: 'RULE_CHAIN', id: 'rc-root' },
+      name: 'Main chain',
+      root: true,
+    });
+    await waitFor(() => expect(column('Name')).toContain('Main chain'));
+  });
+
   it('opens the editor from a row', async () => {
     const { user, router } = await openRuleChains();
     await user.click(within(row('Thermostat')).getByTestId(T.rowAction('openRuleChain')));
