@@ -60,7 +60,7 @@ import { type History, isDirty, pushHistory, redoHistory, startHistory, undoHist
 import { LinkDialog } from './LinkDialog';
 import { NodeConfigDialog } from './NodeConfigDialog';
 import { LIBRARY_DRAG_TYPE, NodeLibrary } from './NodeLibrary';
-import { RULE_FLOW_EDGE_TYPES } from './RuleLinkEdge';
+import { type LinkLabelActions, LinkLabelActionsContext, RULE_FLOW_EDGE_TYPES } from './RuleLinkEdge';
 import { RULE_FLOW_NODE_TYPES, type RuleFlowNode } from './RuleNodeView';
 
 /** Where pasted nodes land, relative to the copies. */
@@ -287,6 +287,16 @@ function EditorCanvas({ ruleChain, metadata, descriptors, isNew, save }: RuleCha
     [graph, byClazz, http],
   );
 
+  const labelActions = useMemo(
+    (): LinkLabelActions => ({
+      select: (edgeId) => setSelectedLinks(new Set([edgeId])),
+      edit: (from, to) => {
+        if (from !== INPUT_NODE_KEY) void openLinkDialog(from, to, false);
+      },
+    }),
+    [openLinkDialog],
+  );
+
   const onConnect = useCallback(
     (connection: Connection) => {
       if (connection.source === connection.target) return;
@@ -386,50 +396,52 @@ function EditorCanvas({ ruleChain, metadata, descriptors, isNew, save }: RuleCha
           data-testid={selectors.ruleChains.canvas}
           sx={{ flex: 1, position: 'relative', outline: 'none' }}
         >
-          <ReactFlow<RuleFlowNode>
-            nodes={flowNodes}
-            edges={flowEdges}
-            nodeTypes={RULE_FLOW_NODE_TYPES}
-            edgeTypes={RULE_FLOW_EDGE_TYPES}
-            onNodesChange={onNodesChange}
-            onEdgesChange={onEdgesChange}
-            onNodeDragStop={onNodeDragStop}
-            onConnect={onConnect}
-            isValidConnection={(c) => c.source !== c.target}
-            onNodeDoubleClick={(_event, node) => {
-              if (node.id !== INPUT_NODE_KEY) setDialog({ kind: 'editNode', key: node.id });
-            }}
-            onEdgeDoubleClick={(_event, edge) => {
-              if (edge.source !== INPUT_NODE_KEY) void openLinkDialog(edge.source, edge.target, false);
-            }}
-            onNodeContextMenu={(event: MouseEvent, node) => {
-              event.preventDefault();
-              if (node.id !== INPUT_NODE_KEY)
-                setMenu({ kind: 'node', key: node.id, x: event.clientX, y: event.clientY });
-            }}
-            onEdgeContextMenu={(event: MouseEvent, edge) => {
-              event.preventDefault();
-              setMenu({
-                kind: 'link',
-                from: edge.source,
-                to: edge.target,
-                x: event.clientX,
-                y: event.clientY,
-              });
-            }}
-            onPaneContextMenu={(event) => {
-              event.preventDefault();
-              setMenu({ kind: 'pane', x: event.clientX, y: event.clientY });
-            }}
-            deleteKeyCode={null}
-            selectionKeyCode="Shift"
-            multiSelectionKeyCode={['Meta', 'Control']}
-            fitView
-            minZoom={0.2}
-          >
-            <Background />
-            <Controls showInteractive={false} />
-          </ReactFlow>
+          <LinkLabelActionsContext.Provider value={labelActions}>
+            <ReactFlow<RuleFlowNode>
+              nodes={flowNodes}
+              edges={flowEdges}
+              nodeTypes={RULE_FLOW_NODE_TYPES}
+              edgeTypes={RULE_FLOW_EDGE_TYPES}
+              onNodesChange={onNodesChange}
+              onEdgesChange={onEdgesChange}
+              onNodeDragStop={onNodeDragStop}
+              onConnect={onConnect}
+              isValidConnection={(c) => c.source !== c.target}
+              onNodeDoubleClick={(_event, node) => {
+                if (node.id !== INPUT_NODE_KEY) setDialog({ kind: 'editNode', key: node.id });
+              }}
+              onEdgeDoubleClick={(_event, edge) => {
+                if (edge.source !== INPUT_NODE_KEY) void openLinkDialog(edge.source, edge.target, false);
+              }}
+              onNodeContextMenu={(event: MouseEvent, node) => {
+                event.preventDefault();
+                if (node.id !== INPUT_NODE_KEY)
+                  setMenu({ kind: 'node', key: node.id, x: event.clientX, y: event.clientY });
+              }}
+              onEdgeContextMenu={(event: MouseEvent, edge) => {
+                event.preventDefault();
+                setMenu({
+                  kind: 'link',
+                  from: edge.source,
+                  to: edge.target,
+                  x: event.clientX,
+                  y: event.clientY,
+                });
+              }}
+              onPaneContextMenu={(event) => {
+                event.preventDefault();
+                setMenu({ kind: 'pane', x: event.clientX, y: event.clientY });
+              }}
+              deleteKeyCode={null}
+              selectionKeyCode="Shift"
+              multiSelectionKeyCode={['Meta', 'Control']}
+              fitView
+              minZoom={0.2}
+            >
+              <Background />
+              <Controls showInteractive={false} />
+            </ReactFlow>
+          </LinkLabelActionsContext.Provider>
         </Box>
       </Box>
       <Menu

@@ -176,6 +176,28 @@ describe('RuleChainEditorPage', () => {
     expect(await screen.findByTestId(S.edgeLabel('Custom'))).toBeInTheDocument();
   });
 
+  it('edits a link from its label, and deletes a selected link with the Delete key', async () => {
+    const { user, backend } = await openEditor();
+    fireEvent.doubleClick(await screen.findByTestId(S.edgeLabel('Post telemetry, Post attributes')));
+    const dialog = await screen.findByTestId(S.linkDialog);
+    const chip = within(dialog).getByRole('button', { name: 'Post attributes' });
+    fireEvent.keyDown(chip, { key: 'Backspace' });
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('button', { name: 'Post attributes' })).not.toBeInTheDocument(),
+    );
+    await user.click(within(dialog).getByTestId(S.linkSubmit));
+    expect(await screen.findByTestId(S.edgeLabel('Post telemetry'))).toBeInTheDocument();
+    const other = screen.getByTestId(S.edgeLabel('Other'));
+    fireEvent.click(other);
+    fireEvent.keyDown(other, { key: 'Delete' });
+    await waitFor(() => expect(screen.queryByTestId(S.edgeLabel('Other'))).not.toBeInTheDocument());
+    await user.click(screen.getByTestId(S.save));
+    await waitFor(() => expect(backend.callsTo('POST', '/api/ruleChain/metadata')).toHaveLength(1));
+    expect(savedMetadata(backend).connections).toEqual([
+      { fromIndex: 0, toIndex: 1, type: 'Post telemetry' },
+    ]);
+  });
+
   it('edits a node on double-click, with the raw JSON editor refusing invalid JSON', async () => {
     const { user, backend } = await openEditor();
     fireEvent.doubleClick(await screen.findByTestId(S.node('Save Timeseries')));

@@ -1,4 +1,5 @@
 import { BaseEdge, type Edge, EdgeLabelRenderer, type EdgeProps, getBezierPath } from '@xyflow/react';
+import { createContext, useContext } from 'react';
 import { selectors } from '../../../selectors';
 
 /** What a link shows: its relation types, comma separated, as the reference labels links. */
@@ -6,9 +7,21 @@ export type RuleLinkData = { label: string };
 
 export type RuleFlowEdge = Edge<RuleLinkData, 'ruleLink'>;
 
+/**
+ * What a link's label does when clicked: labels are drawn outside the canvas' edge layer, so the
+ * canvas' own edge click handlers never see clicks on them.
+ */
+export interface LinkLabelActions {
+  select: (edgeId: string) => void;
+  edit: (from: string, to: string) => void;
+}
+
+export const LinkLabelActionsContext = createContext<LinkLabelActions | null>(null);
+
 /** A curved link with its label in the middle. */
 export function RuleLinkEdge(props: EdgeProps<RuleFlowEdge>) {
-  const { id, data, markerEnd, selected, style } = props;
+  const { id, source, target, data, markerEnd, selected, style } = props;
+  const actions = useContext(LinkLabelActionsContext);
   const [path, labelX, labelY] = getBezierPath(props);
   const label = data?.label ?? '';
   return (
@@ -21,8 +34,11 @@ export function RuleLinkEdge(props: EdgeProps<RuleFlowEdge>) {
       />
       {label && (
         <EdgeLabelRenderer>
-          <div
+          <button
+            type="button"
             className="nodrag nopan"
+            onClick={() => actions?.select(id)}
+            onDoubleClick={() => actions?.edit(source, target)}
             data-testid={selectors.ruleChains.edgeLabel(label)}
             style={{
               position: 'absolute',
@@ -31,12 +47,15 @@ export function RuleLinkEdge(props: EdgeProps<RuleFlowEdge>) {
               border: '1px solid rgba(0, 0, 0, 0.2)',
               borderRadius: 4,
               padding: '1px 6px',
+              font: 'inherit',
               fontSize: 12,
               pointerEvents: 'all',
+              color: 'rgba(0, 0, 0, 0.87)',
+              cursor: 'pointer',
             }}
           >
             {label}
-          </div>
+          </button>
         </EdgeLabelRenderer>
       )}
     </>
