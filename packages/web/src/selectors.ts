@@ -201,6 +201,7 @@ export const selectors = {
     nodeDebugToggle: 'rule-node-debug-toggle',
     nodeMenu: 'rule-node-menu',
     nodeMenuItem: (id: string) => `rule-node-menu-${id}`,
+    openTargetChain: 'rule-node-open-rule-chain',
     linkDialog: 'rule-link-dialog',
     linkLabels: 'rule-link-labels',
     linkSubmit: 'rule-link-submit',

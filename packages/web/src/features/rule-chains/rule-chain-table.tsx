@@ -27,6 +27,7 @@ import { RELATION_TARGET_TYPES } from '../../components/entity-tabs/relations/ty
 import { selectors } from '../../selectors';
 import { stashImportedRuleChain } from './imported-rule-chain';
 import { RuleChainForm } from './RuleChainForm';
+import { IMPORTED_RULE_CHAIN_PATH, ruleChainEditorPath } from './rule-chain-paths';
 import {
   exportedRuleChain,
   exportFileName,
@@ -35,10 +36,6 @@ import {
   ruleChainOfValues,
   ruleChainValuesOf,
 } from './rule-chain-values';
-
-/** Path of the editor of a stored chain, and of an imported one not saved yet. */
-export const ruleChainEditorPath = (ruleChainId: string) => `/ruleChains/${encodeURIComponent(ruleChainId)}`;
-export const IMPORTED_RULE_CHAIN_PATH = '/ruleChains/ruleChain/import';
 
 /** The core rule chains of the tenant (reference console §3.11). */
 export function useRuleChainTable(): {

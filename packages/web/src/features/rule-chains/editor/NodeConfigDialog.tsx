@@ -21,9 +21,11 @@ import {
   configFieldsOf,
   configurationOfText,
   labelOfKey,
+  RULE_CHAIN_ID_KEY,
   textOfValue,
   valueOfText,
 } from './config-fields';
+import { RuleChainSelect } from './RuleChainSelect';
 
 type Mode = 'form' | 'json';
 
@@ -73,8 +75,10 @@ export function NodeConfigDialog(props: {
   submitLabel: string;
   onSubmit: (node: RuleNode) => void;
   onClose: () => void;
+  /** Offered for a "rule chain" node: opens the chain it forwards to. */
+  onOpenRuleChain?: (ruleChainId: string) => void;
 }) {
-  const { title, node, nodeClass, submitLabel, onSubmit, onClose } = props;
+  const { title, node, nodeClass, submitLabel, onSubmit, onClose, onOpenRuleChain } = props;
   const { t } = useTranslation();
   const [name, setName] = useState(node.name);
   const [debugMode, setDebugMode] = useState(node.debugMode);
@@ -143,6 +147,7 @@ export function NodeConfigDialog(props: {
   const setText = (key: string, text: string) =>
     setFieldState((state) => ({ ...state, texts: { ...state.texts, [key]: text } }));
   const errorText = (key: string) => (errors[key] ? t(errors[key]) : undefined);
+  const targetChain = mode === 'form' ? fieldState.texts[RULE_CHAIN_ID_KEY] : undefined;
 
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid={selectors.ruleChains.nodeDialog}>
@@ -220,6 +225,17 @@ export function NodeConfigDialog(props: {
                   />
                 );
               }
+              if (kind === 'ruleChain') {
+                return (
+                  <RuleChainSelect
+                    key={key}
+                    label={t('rulenode.rule-chain')}
+                    value={fieldState.texts[key] ?? ''}
+                    onChange={(ruleChainId) => setText(key, ruleChainId)}
+                    testId={testId}
+                  />
+                );
+              }
               if (kind === 'script' || kind === 'json' || kind === 'stringList') {
                 return (
                   <CodeTextArea
@@ -261,6 +277,15 @@ export function NodeConfigDialog(props: {
           />
         </DialogContent>
         <DialogActions>
+          {onOpenRuleChain && nodeClass.definition.ruleChainNode && targetChain && (
+            <Button
+              onClick={() => onOpenRuleChain(targetChain)}
+              data-testid={selectors.ruleChains.openTargetChain}
+              sx={{ mr: 'auto' }}
+            >
+              {t('rulenode.open-rule-chain')}
+            </Button>
+          )}
           <Button onClick={onClose} data-testid={selectors.ruleChains.nodeDialogCancel}>
             {t('action.cancel')}
           </Button>

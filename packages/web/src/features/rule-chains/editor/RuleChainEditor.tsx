@@ -31,11 +31,13 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { getRuleChainOutputLabels } from '../../../api/rule-chains';
 import { useLeaveGuard } from '../../../app/routes/leave-guard';
 import { useServices } from '../../../app/services/useServices';
 import { downloadJson } from '../../../components/entity-table/download';
 import { selectors } from '../../../selectors';
+import { ruleChainEditorPath } from '../rule-chain-paths';
 import { exportedRuleChain, exportFileName, parseImportedRuleChain } from '../rule-chain-values';
 import {
   addNode,
@@ -115,6 +117,7 @@ function EditorCanvas({ ruleChain, metadata, descriptors, isNew, save }: RuleCha
   const { t } = useTranslation();
   const { http, toasts } = useServices();
   const flow = useReactFlow();
+  const navigate = useNavigate();
   const wrapper = useRef<HTMLDivElement | null>(null);
   const importInput = useRef<HTMLInputElement | null>(null);
   const clipboard = useRef<CopiedNodes | null>(null);
@@ -561,6 +564,7 @@ function EditorCanvas({ ruleChain, metadata, descriptors, isNew, save }: RuleCha
           nodeClass={nodeClassOf(editingNode.node.type, byClazz)}
           submitLabel={t('action.save')}
           onClose={() => setDialog(null)}
+          onOpenRuleChain={(ruleChainId) => navigate(ruleChainEditorPath(ruleChainId))}
           onSubmit={(node) => {
             edit((g) => replaceNode(g, dialog.key, node));
             setDialog(null);

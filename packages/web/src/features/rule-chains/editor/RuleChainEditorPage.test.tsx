@@ -156,14 +156,12 @@ describe('RuleChainEditorPage', () => {
   });
 
   it('offers the target chain output labels, and free text, for a rule chain node', async () => {
-    const { user } = await openEditor();
+    const { user, backend, router } = await openEditor();
     dropOnCanvas(CLAZZ.ruleChain);
     const dialog = await screen.findByTestId(S.nodeDialog);
     await user.type(within(dialog).getByTestId(S.nodeName), 'To thermostat');
-    await user.click(within(dialog).getByRole('button', { name: 'JSON' }));
-    fireEvent.change(within(dialog).getByTestId(S.nodeConfigJson), {
-      target: { value: '{"ruleChainId":"rc-2"}' },
-    });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Rule chain' }));
+    await user.click(await screen.findByRole('option', { name: 'Thermostat' }));
     await user.click(within(dialog).getByTestId(S.nodeDialogSubmit));
     const from = await screen.findByTestId(S.node('To thermostat'));
     clickConnect(from, screen.getByTestId(S.node('Log Other')), (element) => fireEvent.click(element));
@@ -174,6 +172,14 @@ describe('RuleChainEditorPage', () => {
     await user.type(within(link).getByTestId(S.linkLabels), 'Custom{Enter}');
     await user.click(within(link).getByTestId(S.linkSubmit));
     expect(await screen.findByTestId(S.edgeLabel('Custom'))).toBeInTheDocument();
+    await user.click(screen.getByTestId(S.save));
+    await waitFor(() => expect(backend.callsTo('POST', '/api/ruleChain/metadata')).toHaveLength(1));
+    expect(savedMetadata(backend).nodes[3]?.configuration).toEqual({ ruleChainId: 'rc-2' });
+    // Its details open the chain it forwards to.
+    fireEvent.doubleClick(screen.getByTestId(S.node('To thermostat')));
+    await user.click(within(await screen.findByTestId(S.nodeDialog)).getByTestId(S.openTargetChain));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ruleChains/rc-2'));
+    expect(await screen.findByTestId(S.editorTitle)).toHaveTextContent('Thermostat');
   });
 
   it('edits a link from its label, and deletes a selected link with the Delete key', async () => {

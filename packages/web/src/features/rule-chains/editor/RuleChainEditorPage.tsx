@@ -17,7 +17,7 @@ import { PageLoading } from '../../../app/layout/PageLoading';
 import { useServices } from '../../../app/services/useServices';
 import { selectors } from '../../../selectors';
 import { importedRuleChain } from '../imported-rule-chain';
-import { ruleChainEditorPath } from '../rule-chain-table';
+import { ruleChainEditorPath } from '../rule-chain-paths';
 import { RuleChainEditor } from './RuleChainEditor';
 
 /** The node classes of core chains, loaded once per session. */

@@ -12,14 +12,16 @@ describe('config fields', () => {
         name: 'x',
         keys: ['a', 'b'],
         mapping: { a: 'b' },
+        ruleChainId: null,
       }).map((f) => f.kind),
-    ).toEqual(['script', 'script', 'number', 'boolean', 'text', 'stringList', 'json']);
+    ).toEqual(['script', 'script', 'number', 'boolean', 'text', 'stringList', 'json', 'ruleChain']);
     expect(isScriptKey('filterScript')).toBe(true);
     expect(isScriptKey('script')).toBe(false);
   });
 
   it('reads edited text back and names what is wrong', () => {
     expect(valueOfText('number', '12')).toEqual({ value: 12 });
+    expect(valueOfText('ruleChain', '')).toEqual({ value: null });
     expect(valueOfText('number', 'x')).toEqual({ error: 'rulenode.invalid-number' });
     expect(valueOfText('stringList', 'a\n\n b ')).toEqual({ value: ['a', 'b'] });
     expect(valueOfText('json', '{')).toEqual({ error: 'rulenode.invalid-json' });

@@ -5,7 +5,7 @@ import type { JsonObject, JsonValue } from '@meridian/common';
  * draws a hand-written form per node; this console derives one): booleans, numbers, texts, scripts
  * and string lists get their own inputs, anything else is edited as JSON.
  */
-export type ConfigFieldKind = 'boolean' | 'number' | 'text' | 'script' | 'stringList' | 'json';
+export type ConfigFieldKind = 'boolean' | 'number' | 'text' | 'script' | 'stringList' | 'ruleChain' | 'json';
 
 export interface ConfigField {
   key: string;
@@ -17,7 +17,11 @@ export function isScriptKey(key: string): boolean {
   return key === 'jsScript' || /Script$/.test(key) || /Js$/.test(key);
 }
 
+/** The key of the rule chain a "rule chain" node forwards to (reference §6.4). */
+export const RULE_CHAIN_ID_KEY = 'ruleChainId';
+
 export function fieldKindOf(key: string, value: JsonValue | undefined): ConfigFieldKind {
+  if (key === RULE_CHAIN_ID_KEY && (value === null || typeof value === 'string')) return 'ruleChain';
   if (typeof value === 'boolean') return 'boolean';
   if (typeof value === 'number') return 'number';
   if (typeof value === 'string') return isScriptKey(key) ? 'script' : 'text';
@@ -46,6 +50,7 @@ export function textOfValue(kind: ConfigFieldKind, value: JsonValue | undefined)
       return value === undefined || value === null ? '' : String(value);
     case 'text':
     case 'script':
+    case 'ruleChain':
       return typeof value === 'string' ? value : '';
     case 'stringList':
       return Array.isArray(value) ? value.join('\n') : '';
@@ -72,6 +77,8 @@ export function valueOfText(kind: ConfigFieldKind, text: string): { value: JsonV
           .map((line) => line.trim())
           .filter((line) => line.length > 0),
       };
+    case 'ruleChain':
+      return { value: text === '' ? null : text };
     case 'json':
       try {
         return { value: JSON.parse(text) as JsonValue };
