@@ -189,6 +189,7 @@ export const selectors = {
     importChain: 'rule-chain-editor-import',
     editorImportFile: 'rule-chain-editor-import-file',
     deleteSelected: 'rule-chain-delete-selected',
+    resetDebug: 'rule-chain-reset-debug',
     nodeDialog: 'rule-node-dialog',
     nodeName: 'rule-node-name',
     nodeDebugMode: 'rule-node-debug-mode',

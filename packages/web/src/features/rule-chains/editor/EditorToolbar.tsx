@@ -1,3 +1,4 @@
+import BugReport from '@mui/icons-material/BugReport';
 import Close from '@mui/icons-material/Close';
 import Delete from '@mui/icons-material/Delete';
 import Done from '@mui/icons-material/Done';
@@ -44,6 +45,8 @@ export function EditorToolbar(props: {
   onUndo: () => void;
   onRedo: () => void;
   onDeleteSelected: () => void;
+  /** Present when some node is in debug mode. */
+  onResetDebug?: (() => void) | undefined;
   onExport: () => void;
   onImport: () => void;
   onRevert: () => void;
@@ -89,6 +92,14 @@ export function EditorToolbar(props: {
         onClick={props.onDeleteSelected}
       >
         <Delete />
+      </ToolButton>
+      <ToolButton
+        label={t('rule-chain.reset-debug-mode')}
+        testId={s.resetDebug}
+        disabled={!props.onResetDebug}
+        onClick={() => props.onResetDebug?.()}
+      >
+        <BugReport />
       </ToolButton>
       <ToolButton label={t('rule-chain.export')} testId={s.exportChain} onClick={props.onExport}>
         <FileDownload />

@@ -54,6 +54,7 @@ import {
   pasteNodes,
   removeElements,
   replaceNode,
+  resetDebugMode,
   setLinkLabels,
 } from './chain-graph';
 import { EditorToolbar } from './EditorToolbar';
@@ -367,6 +368,7 @@ function EditorCanvas({ ruleChain, metadata, descriptors, isNew, save }: RuleCha
         onUndo={undo}
         onRedo={redo}
         onDeleteSelected={deleteSelected}
+        onResetDebug={graph.nodes.some((n) => n.node.debugMode) ? () => edit(resetDebugMode) : undefined}
         onExport={onExport}
         onImport={() => importInput.current?.click()}
         onRevert={revert}
@@ -541,6 +543,39 @@ function EditorCanvas({ ruleChain, metadata, descriptors, isNew, save }: RuleCha
             }}
           >
             {t('rulenode.select-all')}
+          </MenuItem>,
+          <MenuItem
+            key="deselectAll"
+            data-testid={selectors.ruleChains.nodeMenuItem('deselect-all')}
+            onClick={() => {
+              setFlowNodes((nodes) => nodes.map((n) => ({ ...n, selected: false })));
+              setSelectedLinks(new Set());
+              closeMenu();
+            }}
+          >
+            {t('rulenode.deselect-all')}
+          </MenuItem>,
+          <MenuItem
+            key="apply"
+            disabled={!dirty || saving}
+            data-testid={selectors.ruleChains.nodeMenuItem('apply')}
+            onClick={() => {
+              void onSave();
+              closeMenu();
+            }}
+          >
+            {t('action.apply')}
+          </MenuItem>,
+          <MenuItem
+            key="decline"
+            disabled={!isDirty(history)}
+            data-testid={selectors.ruleChains.nodeMenuItem('decline')}
+            onClick={() => {
+              revert();
+              closeMenu();
+            }}
+          >
+            {t('action.decline')}
           </MenuItem>,
         ]}
       </Menu>

@@ -273,6 +273,23 @@ describe('RuleChainEditorPage', () => {
     expect(savedMetadata(backend).nodes[2]?.debugMode).toBe(true);
   });
 
+  it('resets debug mode in all nodes, and declines changes from the canvas menu', async () => {
+    const { user } = await openEditor();
+    expect(screen.getByTestId(S.resetDebug)).toBeDisabled();
+    for (const name of ['Log Other', 'Save Timeseries']) {
+      fireEvent.contextMenu(await screen.findByTestId(S.node(name)));
+      await user.click(await screen.findByTestId(S.nodeMenuItem('debug')));
+      expect(await screen.findByTestId(`${S.node(name)}-debug`)).toBeInTheDocument();
+    }
+    await user.click(screen.getByTestId(S.resetDebug));
+    await waitFor(() => expect(screen.queryByTestId(`${S.node('Log Other')}-debug`)).not.toBeInTheDocument());
+    expect(screen.queryByTestId(`${S.node('Save Timeseries')}-debug`)).not.toBeInTheDocument();
+    expect(screen.getByTestId(S.save)).toBeEnabled();
+    fireEvent.contextMenu(screen.getByTestId(S.canvas).querySelector('.react-flow__pane') as Element);
+    await user.click(await screen.findByTestId(S.nodeMenuItem('decline')));
+    await waitFor(() => expect(screen.getByTestId(S.save)).toBeDisabled());
+  });
+
   it('asks before leaving with unsaved changes, and stays when told to', async () => {
     const { user, router } = await openEditor();
     const node = await screen.findByTestId(S.node('Log Other'));

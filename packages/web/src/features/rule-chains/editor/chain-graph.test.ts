@@ -9,6 +9,8 @@ import {
   moveNodes,
   pasteNodes,
   removeElements,
+  replaceNode,
+  resetDebugMode,
   setLinkLabels,
 } from './chain-graph';
 
@@ -101,6 +103,13 @@ describe('chain graph', () => {
       to: first?.key,
       labels: ['Success', 'Failure'],
     });
+  });
+
+  it('turns debug mode off everywhere, keeping the graph when it was off already', () => {
+    const graph = graphOfMetadata(METADATA);
+    expect(resetDebugMode(graph)).toBe(graph);
+    const debugged = replaceNode(graph, 'a', { ...node('a', 'A'), debugMode: true });
+    expect(resetDebugMode(debugged).nodes.every((n) => !n.node.debugMode)).toBe(true);
   });
 
   it('keeps the same graph when a move changes nothing', () => {

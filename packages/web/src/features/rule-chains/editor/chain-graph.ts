@@ -255,3 +255,14 @@ export function nodeOfDescriptor(descriptor: ComponentDescriptor, name: string):
     additionalInfo: { description: '' },
   };
 }
+
+/** Every node with debug mode off; the same graph when none had it on. */
+export function resetDebugMode(graph: ChainGraph): ChainGraph {
+  if (!graph.nodes.some((n) => n.node.debugMode)) return graph;
+  return {
+    ...graph,
+    nodes: graph.nodes.map((n) =>
+      n.node.debugMode ? { key: n.key, node: { ...n.node, debugMode: false } } : n,
+    ),
+  };
+}
