@@ -30,6 +30,7 @@ const cases = [
     password: 'tenant',
     menu: [
       '/home',
+      '/ruleChains',
       '/customers',
       '/assets',
       '/devices',

@@ -115,7 +115,8 @@ export interface StatsEventFilterFields {
 /** Which event types an entity's Events tab offers: debug ones only for rule chains and nodes. */
 export function eventTypesOf(entityType: string): EventType[] {
   const base: EventType[] = ['ERROR', 'LC_EVENT', 'STATS'];
-  if (entityType === 'RULE_NODE') return [...base, 'DEBUG_RULE_NODE'];
-  if (entityType === 'RULE_CHAIN') return [...base, 'DEBUG_RULE_CHAIN'];
+  // Rule nodes and chains open on their debug events, as the reference's editor and chain tabs do.
+  if (entityType === 'RULE_NODE') return ['DEBUG_RULE_NODE', ...base];
+  if (entityType === 'RULE_CHAIN') return ['DEBUG_RULE_CHAIN', ...base];
   return base;
 }

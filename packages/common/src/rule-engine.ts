@@ -222,3 +222,45 @@ export interface ComponentDescriptor {
 
 /** Name of the root chain created for every tenant (reference §6.1). */
 export const ROOT_RULE_CHAIN_NAME = 'Root Rule Chain';
+
+/**
+ * What a node class tells the editor about itself (`configurationDescriptor.nodeDefinition` of a
+ * ComponentDescriptor, reference §1.3 ComponentDescriptorController). `Failure` is always among
+ * the relation types.
+ */
+export interface RuleNodeDefinition {
+  details?: string;
+  description?: string;
+  inEnabled?: boolean;
+  outEnabled?: boolean;
+  relationTypes?: string[];
+  /** The node routes to relation types it is configured with (free text links). */
+  customRelations?: boolean;
+  /** The node forwards to another rule chain (its links are that chain's output labels). */
+  ruleChainNode?: boolean;
+  defaultConfiguration?: JsonObject;
+  uiResources?: string[];
+  configDirective?: string;
+  icon?: string;
+  iconUrl?: string;
+  docUrl?: string;
+}
+
+/** Class name of the node that forwards messages to another rule chain (reference §6.4). */
+export const RULE_CHAIN_INPUT_NODE_CLAZZ = 'org.thingsboard.rule.engine.flow.TbRuleChainInputNode';
+
+/** One exported rule chain, as the console's Export writes it and Import reads it. */
+export interface RuleChainExport {
+  ruleChain: RuleChain;
+  metadata: RuleChainMetaData;
+}
+
+/** The nodeDefinition of a descriptor, or an empty one when the descriptor has none. */
+export function nodeDefinitionOf(
+  descriptor: Pick<ComponentDescriptor, 'configurationDescriptor'>,
+): RuleNodeDefinition {
+  const definition = descriptor.configurationDescriptor?.nodeDefinition;
+  return definition !== null && typeof definition === 'object' && !Array.isArray(definition)
+    ? (definition as RuleNodeDefinition)
+    : {};
+}

@@ -36,6 +36,7 @@ describe('home shell', () => {
       'tenant@meridian.test',
       [
         '/home',
+        '/ruleChains',
         '/customers',
         '/assets',
         '/devices',

@@ -84,6 +84,7 @@ describe('menu per authority (spec 1 §2)', () => {
   it('TENANT_ADMIN sees Home and the implemented device-centric pages, in menu order', () => {
     expect(menuPaths(visibleMenu({ authority: 'TENANT_ADMIN', edgesSupportEnabled: true }))).toEqual([
       '/home',
+      '/ruleChains',
       '/customers',
       '/assets',
       '/devices',
@@ -115,6 +116,7 @@ describe('menu per authority (spec 1 §2)', () => {
     ]);
     const tenant = visibleHomeSections({ authority: 'TENANT_ADMIN', edgesSupportEnabled: false });
     expect(tenant.map((section) => [section.id, section.links.map((link) => link.path)])).toEqual([
+      ['rule-chains', ['/ruleChains']],
       ['customers', ['/customers']],
       ['assets', ['/assets']],
       ['devices', ['/devices', '/deviceProfiles']],

@@ -120,7 +120,7 @@ export const MENU_LINKS = {
     'folder',
     false,
   ),
-  ruleChains: link('rule-chains', 'rulechain.rulechains', '/ruleChains', 'ruleChains', false),
+  ruleChains: link('rule-chains', 'rulechain.rulechains', '/ruleChains', 'ruleChains', true),
   customers: link('customers', 'customer.customers', '/customers', 'customers', true),
   assets: link('assets', 'asset.assets', '/assets', 'assets', true),
   devices: link('devices', 'device.devices', '/devices', 'devices', true),

@@ -13,6 +13,7 @@ import { PageLoading } from '../layout/PageLoading';
 import { useAuthState } from '../services/useAuthState';
 import { useServices } from '../services/useServices';
 import { announceUpdates, applyGuardDecision, followSessionChange, sessionIdentity } from './guard-actions';
+import { pendingLeaveQuestion } from './leave-guard';
 import { guardTargetFrom } from './route-meta';
 import { RouteTableContext } from './route-table-context';
 
@@ -46,12 +47,17 @@ export function RouteGuard() {
     const blocked = blocksNavigation(
       decideNavigation(auth.getState(), guardTargetFrom(next, nextLocation), currentLocation.search),
     );
+    // A page with unsaved work asks first (see the effect below); redirects (replace) do not.
+    if (!blocked && historyAction !== 'REPLACE' && pendingLeaveQuestion() !== null) {
+      return true;
+    }
     // Dialogs close when a navigation starts (spec 3 §2.1); redirects (replace) keep them.
     if (!blocked && historyAction !== 'REPLACE') {
       services.dialogs.closeAll();
     }
     return blocked;
   });
+  const askingToLeave = useRef(false);
 
   useEffect(() => {
     if (blocker.state !== 'blocked') {
@@ -64,6 +70,26 @@ export function RouteGuard() {
       handle: match.route.handle,
     }));
     const blocked = decideNavigation(auth.getState(), guardTargetFrom(next, target), location.search);
+    const question = blocksNavigation(blocked) ? null : pendingLeaveQuestion();
+    if (question) {
+      if (askingToLeave.current) return;
+      askingToLeave.current = true;
+      void services.dialogs.confirm({ ...question, key: 'leave-unsaved' }).then((leave) => {
+        askingToLeave.current = false;
+        if (leave) {
+          services.dialogs.closeAll();
+          blocker.proceed?.();
+        } else {
+          blocker.reset?.();
+        }
+      });
+      return;
+    }
+    if (!blocksNavigation(blocked)) {
+      // Blocked for unsaved work that has been saved or dropped since: go on.
+      blocker.proceed?.();
+      return;
+    }
     blocker.reset();
     applyGuardDecision(services, blocked, urlOf(target), false, navigate);
   }, [blocker, routes, auth, location.search, services, navigate]);

@@ -221,6 +221,46 @@ export function createAppRoutes(): RouteObject[] {
                 (await import('../../features/tenant-profiles/TenantProfileDetailsPage'))
                   .TenantProfileDetailsPage,
             }),
+            {
+              path: 'ruleChains',
+              handle: meta({
+                authorities: ['TENANT_ADMIN'],
+                breadcrumb: { label: 'rulechain.rulechains', icon: 'ruleChains' },
+              }),
+              children: [
+                {
+                  index: true,
+                  handle: meta({ title: 'rulechain.rulechains' }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/rule-chains/RuleChainsPage')).RuleChainsPage,
+                  }),
+                },
+                {
+                  // The editor of an imported chain, unsaved (reference console §3.11 "Import").
+                  path: 'ruleChain/import',
+                  handle: meta({
+                    title: 'rule-chain.import',
+                    breadcrumb: { label: 'rule-chain.import', icon: 'ruleChains' },
+                  }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/rule-chains/editor/RuleChainEditorPage'))
+                      .ImportedRuleChainEditorPage,
+                  }),
+                },
+                {
+                  // A chain's page is its editor, as a dashboard's page is the dashboard.
+                  path: ':ruleChainId',
+                  handle: meta({
+                    title: 'rule-chain.rule-chain',
+                    breadcrumb: { label: 'rule-chain.rule-chain', icon: 'ruleChains' },
+                  }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/rule-chains/editor/RuleChainEditorPage'))
+                      .RuleChainEditorPage,
+                  }),
+                },
+              ],
+            },
             entityCollection({
               path: 'customers',
               authorities: ['TENANT_ADMIN'],

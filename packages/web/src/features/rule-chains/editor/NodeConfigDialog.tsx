@@ -1,0 +1,299 @@
+import type { JsonObject, JsonValue, RuleNode } from '@meridian/common';
+import { jsonObjectOrEmpty } from '@meridian/common';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { selectors } from '../../../selectors';
+import { CodeTextArea } from './CodeTextArea';
+import type { NodeClass } from './chain-graph';
+import {
+  type ConfigField,
+  configFieldsOf,
+  configurationOfText,
+  labelOfKey,
+  RULE_CHAIN_ID_KEY,
+  textOfValue,
+  valueOfText,
+} from './config-fields';
+import { RuleChainSelect } from './RuleChainSelect';
+
+type Mode = 'form' | 'json';
+
+interface FieldState {
+  fields: ConfigField[];
+  texts: Record<string, string>;
+  flags: Record<string, boolean>;
+}
+
+function fieldStateOf(configuration: JsonObject): FieldState {
+  const fields = configFieldsOf(configuration);
+  const texts: Record<string, string> = {};
+  const flags: Record<string, boolean> = {};
+  for (const { key, kind } of fields) {
+    if (kind === 'boolean') flags[key] = configuration[key] === true;
+    else texts[key] = textOfValue(kind, configuration[key]);
+  }
+  return { fields, texts, flags };
+}
+
+/** The configuration of the form's fields, or the message keys of the fields that are wrong. */
+function configurationOfFields(
+  state: FieldState,
+): { value: JsonObject } | { errors: Record<string, string> } {
+  const value: JsonObject = {};
+  const errors: Record<string, string> = {};
+  for (const { key, kind } of state.fields) {
+    if (kind === 'boolean') {
+      value[key] = state.flags[key] ?? false;
+      continue;
+    }
+    const parsed = valueOfText(kind, state.texts[key] ?? '');
+    if ('error' in parsed) errors[key] = parsed.error;
+    else value[key] = parsed.value as JsonValue;
+  }
+  return Object.keys(errors).length > 0 ? { errors } : { value };
+}
+
+/**
+ * "Add rule node" and the node's details (reference console §8.1): Name*, Debug mode, the
+ * configuration (a generated form, or the raw JSON) and the description.
+ */
+export function NodeConfigDialog(props: {
+  title: string;
+  node: RuleNode;
+  nodeClass: NodeClass;
+  submitLabel: string;
+  onSubmit: (node: RuleNode) => void;
+  onClose: () => void;
+  /** Offered for a "rule chain" node: opens the chain it forwards to. */
+  onOpenRuleChain?: (ruleChainId: string) => void;
+}) {
+  const { title, node, nodeClass, submitLabel, onSubmit, onClose, onOpenRuleChain } = props;
+  const { t } = useTranslation();
+  const [name, setName] = useState(node.name);
+  const [debugMode, setDebugMode] = useState(node.debugMode);
+  const info = jsonObjectOrEmpty(node.additionalInfo) as JsonObject;
+  const [description, setDescription] = useState(
+    typeof info.description === 'string' ? info.description : '',
+  );
+  const [mode, setMode] = useState<Mode>('form');
+  const [fieldState, setFieldState] = useState(() => fieldStateOf(node.configuration ?? {}));
+  const [jsonText, setJsonText] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [nameError, setNameError] = useState(false);
+
+  const switchMode = (next: Mode) => {
+    if (next === mode) return;
+    if (next === 'json') {
+      const built = configurationOfFields(fieldState);
+      if ('errors' in built) {
+        setErrors(built.errors);
+        return;
+      }
+      setJsonText(JSON.stringify(built.value, null, 2));
+    } else {
+      const parsed = configurationOfText(jsonText);
+      if ('error' in parsed) {
+        setErrors({ json: parsed.error });
+        return;
+      }
+      setFieldState(fieldStateOf(parsed.value));
+    }
+    setErrors({});
+    setMode(next);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    const trimmed = name.trim();
+    setNameError(trimmed.length === 0);
+    let configuration: JsonObject;
+    if (mode === 'json') {
+      const parsed = configurationOfText(jsonText);
+      if ('error' in parsed) {
+        setErrors({ json: parsed.error });
+        return;
+      }
+      configuration = parsed.value;
+    } else {
+      const built = configurationOfFields(fieldState);
+      if ('errors' in built) {
+        setErrors(built.errors);
+        return;
+      }
+      configuration = built.value;
+    }
+    if (trimmed.length === 0) return;
+    onSubmit({
+      ...node,
+      name: trimmed,
+      debugMode,
+      configuration,
+      additionalInfo: { ...info, description },
+    });
+  };
+
+  const setText = (key: string, text: string) =>
+    setFieldState((state) => ({ ...state, texts: { ...state.texts, [key]: text } }));
+  const errorText = (key: string) => (errors[key] ? t(errors[key]) : undefined);
+  const targetChain = mode === 'form' ? fieldState.texts[RULE_CHAIN_ID_KEY] : undefined;
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid={selectors.ruleChains.nodeDialog}>
+      <form onSubmit={submit} noValidate>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>
+          <Typography variant="caption" color="text.secondary">
+            {nodeClass.name}
+            {nodeClass.definition.description ? ` — ${nodeClass.definition.description}` : ''}
+          </Typography>
+          <TextField
+            label={t('rulenode.name')}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            required
+            autoFocus
+            fullWidth
+            margin="dense"
+            error={nameError}
+            helperText={nameError ? t('rulenode.name-required') : undefined}
+            slotProps={{ htmlInput: { 'data-testid': selectors.ruleChains.nodeName } }}
+          />
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={debugMode}
+                onChange={(_event, checked) => setDebugMode(checked)}
+                slotProps={{ input: { 'data-testid': selectors.ruleChains.nodeDebugMode } as object }}
+              />
+            }
+            label={t('rulenode.debug-mode')}
+          />
+          <Typography variant="subtitle2" sx={{ mt: 1 }}>
+            {t('rulenode.configuration')}
+          </Typography>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={mode}
+            onChange={(_event, value: Mode | null) => value && switchMode(value)}
+            data-testid={selectors.ruleChains.nodeConfigMode}
+            sx={{ my: 1 }}
+          >
+            <ToggleButton value="form">{t('rulenode.configuration-form')}</ToggleButton>
+            <ToggleButton value="json">{t('rulenode.configuration-json')}</ToggleButton>
+          </ToggleButtonGroup>
+          {mode === 'json' ? (
+            <CodeTextArea
+              label={t('rulenode.configuration')}
+              value={jsonText}
+              onChange={setJsonText}
+              error={errorText('json')}
+              testId={selectors.ruleChains.nodeConfigJson}
+              minRows={8}
+            />
+          ) : (
+            fieldState.fields.map(({ key, kind }) => {
+              const testId = selectors.ruleChains.nodeConfigField(key);
+              const label = labelOfKey(key);
+              if (kind === 'boolean') {
+                return (
+                  <FormControlLabel
+                    key={key}
+                    sx={{ display: 'flex' }}
+                    control={
+                      <Checkbox
+                        checked={fieldState.flags[key] ?? false}
+                        onChange={(_event, checked) =>
+                          setFieldState((state) => ({ ...state, flags: { ...state.flags, [key]: checked } }))
+                        }
+                        slotProps={{ input: { 'data-testid': testId } as object }}
+                      />
+                    }
+                    label={label}
+                  />
+                );
+              }
+              if (kind === 'ruleChain') {
+                return (
+                  <RuleChainSelect
+                    key={key}
+                    label={t('rulenode.rule-chain')}
+                    value={fieldState.texts[key] ?? ''}
+                    onChange={(ruleChainId) => setText(key, ruleChainId)}
+                    testId={testId}
+                  />
+                );
+              }
+              if (kind === 'script' || kind === 'json' || kind === 'stringList') {
+                return (
+                  <CodeTextArea
+                    key={key}
+                    label={kind === 'stringList' ? `${label} (${t('rulenode.one-per-line')})` : label}
+                    value={fieldState.texts[key] ?? ''}
+                    onChange={(text) => setText(key, text)}
+                    error={errorText(key)}
+                    testId={testId}
+                    minRows={kind === 'script' ? 6 : 2}
+                  />
+                );
+              }
+              return (
+                <TextField
+                  key={key}
+                  label={label}
+                  value={fieldState.texts[key] ?? ''}
+                  onChange={(event) => setText(key, event.target.value)}
+                  fullWidth
+                  margin="dense"
+                  type={kind === 'number' ? 'number' : 'text'}
+                  error={errors[key] !== undefined}
+                  helperText={errorText(key)}
+                  slotProps={{ htmlInput: { 'data-testid': testId } }}
+                />
+              );
+            })
+          )}
+          <TextField
+            label={t('rulenode.description')}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            multiline
+            minRows={2}
+            fullWidth
+            margin="dense"
+            slotProps={{ htmlInput: { 'data-testid': selectors.ruleChains.nodeDescription } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          {onOpenRuleChain && nodeClass.definition.ruleChainNode && targetChain && (
+            <Button
+              onClick={() => onOpenRuleChain(targetChain)}
+              data-testid={selectors.ruleChains.openTargetChain}
+              sx={{ mr: 'auto' }}
+            >
+              {t('rulenode.open-rule-chain')}
+            </Button>
+          )}
+          <Button onClick={onClose} data-testid={selectors.ruleChains.nodeDialogCancel}>
+            {t('action.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" data-testid={selectors.ruleChains.nodeDialogSubmit}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
