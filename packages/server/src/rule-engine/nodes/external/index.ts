@@ -1,4 +1,5 @@
 import type { RuleNodeDefinition } from '../../node.js';
+import { restApiCallNode } from './rest-api-call.js';
 
 /** The external nodes (reference §6.4, type EXTERNAL). */
-export const EXTERNAL_NODES: readonly RuleNodeDefinition<unknown>[] = [];
+export const EXTERNAL_NODES: readonly RuleNodeDefinition<unknown>[] = [restApiCallNode];
