@@ -1,5 +1,6 @@
 import type { RuleNodeDefinition } from '../../node.js';
+import { mqttNode } from './mqtt.js';
 import { restApiCallNode } from './rest-api-call.js';
 
 /** The external nodes (reference §6.4, type EXTERNAL). */
-export const EXTERNAL_NODES: readonly RuleNodeDefinition<unknown>[] = [restApiCallNode];
+export const EXTERNAL_NODES: readonly RuleNodeDefinition<unknown>[] = [restApiCallNode, mqttNode];
