@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the reference's ${metadataKey} pattern syntax, not JS templates
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { configBoolean, configInteger, configString } from '../../config.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
