@@ -2,10 +2,12 @@ import type { RuleNodeDefinition } from '../../node.js';
 import { mqttNode } from './mqtt.js';
 import { rabbitMqNode } from './rabbitmq.js';
 import { restApiCallNode } from './rest-api-call.js';
+import { sendEmailNode } from './send-email.js';
 
 /** The external nodes (reference §6.4, type EXTERNAL). */
 export const EXTERNAL_NODES: readonly RuleNodeDefinition<unknown>[] = [
   restApiCallNode,
   mqttNode,
   rabbitMqNode,
+  sendEmailNode,
 ];
