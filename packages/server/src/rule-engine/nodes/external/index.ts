@@ -1,4 +1,6 @@
 import type { RuleNodeDefinition } from '../../node.js';
+import { snsNode } from './aws-sns.js';
+import { sqsNode } from './aws-sqs.js';
 import { mqttNode } from './mqtt.js';
 import { rabbitMqNode } from './rabbitmq.js';
 import { restApiCallNode } from './rest-api-call.js';
@@ -10,4 +12,6 @@ export const EXTERNAL_NODES: readonly RuleNodeDefinition<unknown>[] = [
   mqttNode,
   rabbitMqNode,
   sendEmailNode,
+  snsNode,
+  sqsNode,
 ];
