@@ -54,12 +54,15 @@ export class MqttPublisher {
   private readonly client: MqttClient;
   private lastError: string | undefined;
 
+  /** `renew` refreshes time-limited options (a SAS token) before each reconnect. */
   constructor(
     options: IClientOptions,
     private readonly address: string,
     private readonly timeoutMs: number,
+    renew?: (options: IClientOptions) => void,
   ) {
     this.client = mqtt.connect(options);
+    if (renew) this.client.on('reconnect', () => renew(this.client.options));
     // Without a listener an error event would throw; the reason is kept for the next failure.
     this.client.on('error', (error) => {
       this.lastError = error.message;
