@@ -2,6 +2,7 @@ import type { RuleNodeDefinition } from '../../node.js';
 import { snsNode } from './aws-sns.js';
 import { sqsNode } from './aws-sqs.js';
 import { azureIotHubNode } from './azure-iot-hub.js';
+import { kafkaNode } from './kafka.js';
 import { mqttNode } from './mqtt.js';
 import { rabbitMqNode } from './rabbitmq.js';
 import { restApiCallNode } from './rest-api-call.js';
@@ -16,4 +17,5 @@ export const EXTERNAL_NODES: readonly RuleNodeDefinition<unknown>[] = [
   snsNode,
   sqsNode,
   azureIotHubNode,
+  kafkaNode,
 ];
