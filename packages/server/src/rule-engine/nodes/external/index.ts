@@ -2,6 +2,7 @@ import type { RuleNodeDefinition } from '../../node.js';
 import { snsNode } from './aws-sns.js';
 import { sqsNode } from './aws-sqs.js';
 import { azureIotHubNode } from './azure-iot-hub.js';
+import { pubSubNode } from './gcp-pubsub.js';
 import { kafkaNode } from './kafka.js';
 import { mqttNode } from './mqtt.js';
 import { rabbitMqNode } from './rabbitmq.js';
@@ -18,4 +19,5 @@ export const EXTERNAL_NODES: readonly RuleNodeDefinition<unknown>[] = [
   sqsNode,
   azureIotHubNode,
   kafkaNode,
+  pubSubNode,
 ];
