@@ -98,6 +98,8 @@ export interface RuleEngineServices {
   serviceId: string;
   /** The system's outgoing-mail settings, for the send email node (the app's AdminService). */
   mail: Pick<AdminService, 'mailSettings'>;
+  /** The system's SMS provider settings, for the send sms node (the app's AdminService). */
+  sms: Pick<AdminService, 'smsSettings'>;
 }
 
 /** What a node gets when it is created. */

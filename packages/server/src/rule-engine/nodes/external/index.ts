@@ -8,6 +8,7 @@ import { mqttNode } from './mqtt.js';
 import { rabbitMqNode } from './rabbitmq.js';
 import { restApiCallNode } from './rest-api-call.js';
 import { sendEmailNode } from './send-email.js';
+import { sendSmsNode } from './send-sms.js';
 
 /** The external nodes (reference §6.4, type EXTERNAL). */
 export const EXTERNAL_NODES: readonly RuleNodeDefinition<unknown>[] = [
@@ -20,4 +21,5 @@ export const EXTERNAL_NODES: readonly RuleNodeDefinition<unknown>[] = [
   azureIotHubNode,
   kafkaNode,
   pubSubNode,
+  sendSmsNode,
 ];
