@@ -6,6 +6,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHarness, testMsg } from '../../testing/node-harness.js';
 import { mqttClientOptions, mqttNode } from './mqtt.js';
+import { tcpProxy } from './test-proxy.js';
 
 /** The machine's Mosquitto broker (anonymous, plain MQTT). */
 const BROKER = { host: '127.0.0.1', port: 1883 };
@@ -74,6 +75,28 @@ describe('mqtt', () => {
     expect(Date.now() - started).toBeLessThan(2500);
     await node.node.destroy?.();
   });
+
+  it('reconnects after the connection is lost; a message meanwhile waits for it', async () => {
+    const proxy = await tcpProxy(BROKER.host, BROKER.port);
+    const run = `${Date.now()}`;
+    const node = await nodeHarness(
+      mqttNode,
+      {
+        ...mqttNode.defaultConfiguration,
+        host: '127.0.0.1',
+        port: proxy.port,
+        topicPattern: `meridian-test/${run}/$[n]`,
+      },
+      { serviceId: 'test-service' },
+    );
+    expect((await node.run(testMsg({ n: 1 })))[0]?.relations).toEqual(['Success']);
+    proxy.cut();
+    // The client's next attempt comes within its 5 s reconnect period, inside the 10 s wait.
+    expect((await node.run(testMsg({ n: 2 })))[0]?.relations).toEqual(['Success']);
+    expect((await nextMessage(`meridian-test/${run}/2`)).payload).toBe('{"n":2}');
+    await node.node.destroy?.();
+    await proxy.close();
+  }, 20_000);
 
   it('builds client options from the reference settings', () => {
     const config = mqttNode.configure({

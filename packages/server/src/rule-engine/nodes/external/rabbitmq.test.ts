@@ -5,6 +5,7 @@ import { type Channel, type ChannelModel, type ConsumeMessage, connect } from 'a
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHarness, testMsg } from '../../testing/node-harness.js';
 import { rabbitMqNode } from './rabbitmq.js';
+import { tcpProxy } from './test-proxy.js';
 
 /** The machine's RabbitMQ broker. */
 const BROKER = { host: '127.0.0.1', port: 5672, username: 'guest', password: 'guest' };
@@ -119,6 +120,29 @@ describe('rabbitmq', () => {
     );
     await refused.node.destroy?.();
     await badLogin.node.destroy?.();
+  });
+
+  it('opens a lost connection again on the next message only with automaticRecoveryEnabled', async () => {
+    const queue = await testQueue();
+    const proxy = await tcpProxy(BROKER.host, BROKER.port);
+    const settings = { ...BROKER, port: proxy.port, routingKeyPattern: queue.name };
+    const recovering = await nodeHarness(rabbitMqNode, { ...settings, automaticRecoveryEnabled: true }, {});
+    const fixed = await nodeHarness(rabbitMqNode, { ...settings, automaticRecoveryEnabled: false }, {});
+    for (const node of [recovering, fixed])
+      expect((await node.run(testMsg({ n: 1 })))[0]?.relations).toEqual(['Success']);
+    await queue.next();
+    await queue.next();
+
+    proxy.cut();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await recovering.run(testMsg({ n: 2 })))[0]?.relations).toEqual(['Success']);
+    expect((await queue.next()).content.toString()).toBe('{"n":2}');
+    await expect(fixed.run(testMsg({ n: 3 }))).rejects.toThrow(
+      `Connection to RabbitMQ at 127.0.0.1:${proxy.port} was closed`,
+    );
+    await recovering.node.destroy?.();
+    await fixed.node.destroy?.();
+    await proxy.close();
   });
 
   it('refuses unknown message properties and bad numbers', () => {
