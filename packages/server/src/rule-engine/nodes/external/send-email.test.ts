@@ -1,4 +1,5 @@
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +131,47 @@ describe('send email', () => {
     );
     await system.run(emailMsg({ to: 'b@example.com', subject: 's', body: 'b' }));
     expect(received[1]?.from).toBe('noreply@meridian.test');
+  });
+
+  it("reaches the node's own server through an HTTP CONNECT proxy", async () => {
+    received.length = 0;
+    const tunnels: string[] = [];
+    const proxy = createServer();
+    proxy.on('connect', (req, client, head) => {
+      tunnels.push(`${req.url} ${req.headers['proxy-authorization'] ?? ''}`);
+      const [host, targetPort] = (req.url ?? '').split(':');
+      const upstream = connect(Number(targetPort), host, () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(client).pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const node = await nodeHarness(
+      sendEmailNode,
+      {
+        useSystemSmtpSettings: false,
+        smtpHost: '127.0.0.1',
+        smtpPort: port,
+        username: 'mailer',
+        password: 'pw',
+        enableProxy: true,
+        proxyHost: '127.0.0.1',
+        proxyPort: (proxy.address() as AddressInfo).port,
+        proxyUser: 'pu',
+        proxyPassword: 'pp',
+      },
+      {},
+    );
+    const [out] = await node.run(
+      emailMsg({ from: 'a@meridian.test', to: 'via-proxy@example.com', subject: 'p', body: 'b' }),
+    );
+    expect(out?.relations).toEqual(['Success']);
+    expect(received[0]?.rcptTo).toEqual(['via-proxy@example.com']);
+    expect(tunnels).toEqual([`127.0.0.1:${port} Basic ${Buffer.from('pu:pp').toString('base64')}`]);
+    proxy.closeAllConnections();
+    await new Promise((resolve) => proxy.close(resolve));
   });
 
   it('fails clearly: wrong message type, bad email, refused login, no server, no system settings', async () => {
