@@ -118,7 +118,7 @@ function failure(msg: RuleMsg, metadata: Record<string, string>): NodeOutput {
 }
 
 /** A transport error (refused, reset, timed out, bad TLS) in words an operator can act on. */
-function transportError(error: unknown, url: URL, timeoutMs: number): string {
+function transportError(error: unknown, url: URL, timeoutMs: number, withClientCertificate: boolean): string {
   const timedOut =
     error instanceof errors.HeadersTimeoutError ||
     error instanceof errors.BodyTimeoutError ||
@@ -127,6 +127,11 @@ function transportError(error: unknown, url: URL, timeoutMs: number): string {
     return `Read timed out after ${timeoutMs} ms waiting for ${url.origin}`;
   }
   if (error instanceof errors.ConnectTimeoutError) return `Connect timed out to ${url.origin}`;
+  if (error instanceof errors.SocketError) {
+    // Over TLS 1.3 a server that refuses the client certificate just closes the connection.
+    const hint = withClientCertificate ? ' (it may have refused the client certificate)' : '';
+    return `The server at ${url.origin} closed the connection${hint}: ${error.message}`;
+  }
   if (error instanceof Error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ECONNREFUSED') return `Connection refused: ${url.origin}`;
@@ -227,7 +232,9 @@ export const restApiCallNode = defineNode<RestApiCallConfig>({
         });
         body = await response.body.text();
       } catch (error) {
-        return failure(msg, { error: transportError(error, url, config.readTimeoutMs) });
+        return failure(msg, {
+          error: transportError(error, url, config.readTimeoutMs, config.credentials.type === 'cert.PEM'),
+        });
       }
       const code = response.statusCode;
       const status = { status: statusName(code), statusCode: String(code), statusReason: statusReason(code) };
