@@ -49,6 +49,7 @@ describe('rest api call', () => {
     answer = (_req, res) => {
       res.setHeader('X-Answer', 'yes');
       res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Set-Cookie', ['a=1', 'b=2']);
       res.end('{"result":42}');
     };
     const node = await harness({
@@ -66,13 +67,16 @@ describe('rest api call', () => {
     expect(seen[0]?.headers['x-device']).toBe('default');
     expect(seen[0]?.headers['content-type']).toBe('application/json');
     expect(out?.msg.data).toBe('{"result":42}');
+    // Several values of one header become a JSON list.
+    expect(out?.msg.metadata['Set-Cookie']).toBe('["a=1","b=2"]');
     expect(out?.msg.id).toBe(msg.id);
     expect(out?.msg.metadata).toMatchObject({
       deviceName: 'Test device',
       status: 'OK',
       statusCode: '200',
       statusReason: 'OK',
-      'x-answer': 'yes',
+      'X-Answer': 'yes',
+      'Content-Type': 'application/json',
     });
     await node.node.destroy?.();
   });

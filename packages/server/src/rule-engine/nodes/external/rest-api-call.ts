@@ -98,17 +98,23 @@ function endpointOf(pattern: string, msg: RuleMsg): URL {
   return url;
 }
 
-/** Response headers as metadata: one value as it is, several as a JSON list (the reference's rule). */
-function headersMetadata(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+/**
+ * Response headers as metadata, named as the server wrote them (names are matched without regard
+ * to case, the first spelling kept): one value as it is, several as a JSON list (the reference's
+ * rule).
+ */
+function headersMetadata(raw: readonly (Buffer | string)[]): Record<string, string> {
+  const byName = new Map<string, { name: string; values: string[] }>();
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = String(raw[i]);
+    const value = String(raw[i + 1]);
+    const entry = byName.get(name.toLowerCase());
+    if (entry) entry.values.push(value);
+    else byName.set(name.toLowerCase(), { name, values: [value] });
+  }
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) {
-      if (value.length === 0) continue;
-      out[name] = value.length === 1 ? (value[0] as string) : JSON.stringify(value);
-    } else {
-      out[name] = value;
-    }
+  for (const { name, values } of byName.values()) {
+    out[name] = values.length === 1 ? (values[0] as string) : JSON.stringify(values);
   }
   return out;
 }
@@ -226,6 +232,8 @@ export const restApiCallNode = defineNode<RestApiCallConfig>({
           method: config.requestMethod,
           headers,
           dispatcher,
+          // Raw headers keep the server's spelling of their names, as the reference's metadata does.
+          responseHeaders: 'raw',
           // undici's own timeouts are coarse (about a second); this bounds the whole exchange.
           signal: AbortSignal.timeout(config.readTimeoutMs),
           ...(withBody ? { body: msg.data } : {}),
@@ -238,7 +246,7 @@ export const restApiCallNode = defineNode<RestApiCallConfig>({
       }
       const code = response.statusCode;
       const status = { status: statusName(code), statusCode: String(code), statusReason: statusReason(code) };
-      const responseHeaders = headersMetadata(response.headers);
+      const responseHeaders = headersMetadata(response.headers as unknown as (Buffer | string)[]);
       if (code >= 200 && code < 300) {
         return {
           msg: changeMsg(msg, {
