@@ -304,6 +304,8 @@ export async function buildApp(
       alarms: alarmLifecycle,
       deviceEvents,
       serviceId: hostname(),
+      mail: admin,
+      sms: admin,
       // The RPC module and the transports start after the engine; nodes call them only later.
       rpc: { call: (submission) => rpc.dispatcher.call(submission) },
       clientRpc: { answer: (id, reply) => transport.clientRpc.answer(id, reply) },

@@ -8,6 +8,7 @@ import type {
   TsEntries,
 } from '@meridian/common';
 import type { Db } from '../db/store.js';
+import type { AdminService } from '../modules/admin/service.js';
 import type { AlarmRulesProcessor } from '../modules/alarm-rules/processor.js';
 import type { AlarmLifecycle } from '../modules/alarms/lifecycle.js';
 import type { DeviceEvents } from '../modules/devices/device-events.js';
@@ -95,6 +96,10 @@ export interface RuleEngineServices {
   deviceEvents: Pick<DeviceEvents, 'emit'>;
   /** This server's id (the reference's service id); the message count node names its key after it. */
   serviceId: string;
+  /** The system's outgoing-mail settings, for the send email node (the app's AdminService). */
+  mail: Pick<AdminService, 'mailSettings'>;
+  /** The system's SMS provider settings, for the send sms node (the app's AdminService). */
+  sms: Pick<AdminService, 'smsSettings'>;
 }
 
 /** What a node gets when it is created. */

@@ -96,6 +96,13 @@ export class AdminService {
     return row.jsonValue as unknown as MailSettings;
   }
 
+  /** The system SMS provider settings (`sms` key), for the send sms rule node. */
+  async smsSettings(): Promise<Record<string, unknown>> {
+    const row = await this.repo.find('sms');
+    if (!isRecord(row?.jsonValue)) throw badRequest('SMS provider is not configured');
+    return row.jsonValue;
+  }
+
   async sendMail(message: MailMessage): Promise<void> {
     await sendMail(await this.mailSettings(), message);
   }
