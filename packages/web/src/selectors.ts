@@ -292,6 +292,8 @@ export const selectors = {
   deviceProfiles: {
     name: 'device-profile-name',
     description: 'device-profile-description',
+    ruleChain: 'device-profile-rule-chain',
+    queue: 'device-profile-queue',
     wizard: 'device-profile-wizard',
     wizardNext: 'device-profile-wizard-next',
     wizardCancel: 'device-profile-wizard-cancel',

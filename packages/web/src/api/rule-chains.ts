@@ -92,3 +92,8 @@ export function getRuleNodeComponents(
     options,
   );
 }
+
+/** The rule engine queues a device profile may name (QueueController). */
+export function getRuleEngineQueues(http: HttpClient, options?: RequestOptions): Promise<string[]> {
+  return http.get<string[]>('/api/tenant/queues?serviceType=TB_RULE_ENGINE', options);
+}

@@ -16,6 +16,7 @@ import type { EntityFormProps } from '../../components/entity-table/types';
 import { selectors } from '../../selectors';
 import { DashboardField } from '../dashboard/DashboardField';
 import { DEVICE_PROFILE_NAME_MAX_LENGTH, type DeviceProfileValues } from './device-profile-values';
+import { RuleEngineFields } from './RuleEngineFields';
 
 type Props = EntityFormProps<DeviceProfile, DeviceProfileValues>;
 
@@ -51,6 +52,7 @@ export function DeviceProfileDetailsFields({ form, editing }: Props) {
         scope={TENANT_DASHBOARDS}
         disabled={!editing}
       />
+      <RuleEngineFields control={control} disabled={!editing} />
       <FormTextArea
         control={control}
         name="description"

@@ -59,3 +59,25 @@ describe('device profile form values', () => {
     expect(saved?.[0]).not.toBe(profile.profileData.alarms?.[0]);
   });
 });
+
+describe('the rule chain and queue of a profile', () => {
+  it('round-trips them, and an empty choice stores the root chain and the Main queue', () => {
+    const stored = {
+      ...profileWith(null),
+      defaultRuleChainId: { entityType: 'RULE_CHAIN', id: 'chain-1' },
+      defaultQueueName: 'HighPriority',
+    } as DeviceProfile;
+    const values = deviceProfileValuesOf(stored);
+    expect([values.defaultRuleChainId, values.defaultQueueName]).toEqual(['chain-1', 'HighPriority']);
+    const saved = deviceProfileOfValues(values, stored);
+    expect([saved.defaultRuleChainId, saved.defaultQueueName]).toEqual([
+      { entityType: 'RULE_CHAIN', id: 'chain-1' },
+      'HighPriority',
+    ]);
+    const cleared = deviceProfileOfValues(
+      { ...values, defaultRuleChainId: '', defaultQueueName: '' },
+      stored,
+    );
+    expect([cleared.defaultRuleChainId, cleared.defaultQueueName]).toEqual([null, null]);
+  });
+});

@@ -18,6 +18,9 @@ export interface DeviceProfileValues extends TransportFormHost, AlarmRulesFormHo
   name: string;
   description: string;
   defaultDashboardId: string | null;
+  /** The chain and queue of the profile's devices; '' for the root chain and the Main queue. */
+  defaultRuleChainId: string;
+  defaultQueueName: string;
 }
 
 /** Longest profile name the form accepts. */
@@ -28,6 +31,8 @@ export function deviceProfileValuesOf(profile: DeviceProfile | null): DeviceProf
     name: profile?.name ?? '',
     description: profile?.description ?? '',
     defaultDashboardId: profile?.defaultDashboardId?.id ?? null,
+    defaultRuleChainId: profile?.defaultRuleChainId?.id ?? '',
+    defaultQueueName: profile?.defaultQueueName ?? '',
     transportType: profile?.transportType ?? 'DEFAULT',
     transport: transportValuesOf(profile?.profileData.transportConfiguration),
     provision: provisionValuesOf(profile),
@@ -60,6 +65,10 @@ export function deviceProfileOfValues(
     defaultDashboardId: values.defaultDashboardId
       ? { entityType: 'DASHBOARD', id: values.defaultDashboardId }
       : null,
+    defaultRuleChainId: values.defaultRuleChainId
+      ? { entityType: 'RULE_CHAIN', id: values.defaultRuleChainId }
+      : null,
+    defaultQueueName: values.defaultQueueName || null,
     transportType: values.transportType,
     ...provision,
     profileData: {

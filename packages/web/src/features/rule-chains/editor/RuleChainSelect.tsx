@@ -14,8 +14,9 @@ export function RuleChainSelect(props: {
   value: string;
   onChange: (ruleChainId: string) => void;
   testId: string;
+  disabled?: boolean;
 }) {
-  const { label, value, onChange, testId } = props;
+  const { label, value, onChange, testId, disabled } = props;
   const { t } = useTranslation();
   const { http } = useServices();
   const chains = useQuery({
@@ -33,6 +34,7 @@ export function RuleChainSelect(props: {
       onChange={(event) => onChange(event.target.value)}
       fullWidth
       margin="dense"
+      disabled={disabled}
       slotProps={{ htmlInput: { 'data-testid': testId } }}
     >
       <MenuItem value="">
