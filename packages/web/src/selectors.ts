@@ -191,6 +191,8 @@ export const selectors = {
     deleteSelected: 'rule-chain-delete-selected',
     resetDebug: 'rule-chain-reset-debug',
     nodeDialog: 'rule-node-dialog',
+    nodeDetailsTab: 'rule-node-details-tab',
+    nodeEventsTab: 'rule-node-events-tab',
     nodeName: 'rule-node-name',
     nodeDebugMode: 'rule-node-debug-mode',
     nodeDescription: 'rule-node-description',

@@ -227,6 +227,68 @@ function ruleChainRoutes(store: RuleChainStore): Route[] {
           : reply.deleted(store.ruleChains, p.id),
     ],
     ['GET', /^\/api\/components$/, () => ({ body: DESCRIPTORS })],
+    // Every stored node has one debug event: a telemetry message that came in.
+    [
+      'POST',
+      /^\/api\/events\/RULE_NODE\/(?<id>[^/]+)$/,
+      (call, p) =>
+        reply.page(
+          [
+            {
+              id: { id: `event-${p.id}` },
+              createdTime: T0,
+              tenantId: TENANT,
+              type: 'DEBUG_RULE_NODE',
+              uid: `event-${p.id}`,
+              entityId: { entityType: 'RULE_NODE', id: p.id },
+              body: {
+                type: 'IN',
+                server: 'meridian',
+                entityId: 'device-1',
+                entityName: 'DEVICE',
+                msgId: `msg-${p.id}`,
+                msgType: 'POST_TELEMETRY_REQUEST',
+                dataType: 'JSON',
+                data: '{"temperature":21}',
+                metadata: '{}',
+              },
+            },
+          ],
+          call.query,
+          'createdTime',
+        ),
+    ],
+    // Every stored node has one debug event: a telemetry message that came in.
+    [
+      'POST',
+      /^\/api\/events\/RULE_NODE\/(?<id>[^/]+)$/,
+      (call, p) =>
+        reply.page(
+          [
+            {
+              id: { id: `event-${p.id}` },
+              createdTime: T0,
+              tenantId: TENANT,
+              type: 'DEBUG_RULE_NODE',
+              uid: `event-${p.id}`,
+              entityId: { entityType: 'RULE_NODE', id: p.id },
+              body: {
+                type: 'IN',
+                server: 'meridian',
+                entityId: 'device-1',
+                entityName: 'DEVICE',
+                msgId: `msg-${p.id}`,
+                msgType: 'POST_TELEMETRY_REQUEST',
+                dataType: 'JSON',
+                data: '{"temperature":21}',
+                metadata: '{}',
+              },
+            },
+          ],
+          call.query,
+          'createdTime',
+        ),
+    ],
   ];
 }
 

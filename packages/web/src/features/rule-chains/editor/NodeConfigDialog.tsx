@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue, RuleNode } from '@meridian/common';
-import { jsonObjectOrEmpty } from '@meridian/common';
+import { eventTypesOf, jsonObjectOrEmpty } from '@meridian/common';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -7,12 +7,17 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { eventsTabApi } from '../../../api/events';
+import { useServices } from '../../../app/services/useServices';
+import { EventTable } from '../../../components/entity-tabs/events/EventTable';
 import { selectors } from '../../../selectors';
 import { CodeTextArea } from './CodeTextArea';
 import type { NodeClass } from './chain-graph';
@@ -148,12 +153,36 @@ export function NodeConfigDialog(props: {
     setFieldState((state) => ({ ...state, texts: { ...state.texts, [key]: text } }));
   const errorText = (key: string) => (errors[key] ? t(errors[key]) : undefined);
   const targetChain = mode === 'form' ? fieldState.texts[RULE_CHAIN_ID_KEY] : undefined;
+  // A stored node has events (debug, lifecycle, errors) to look at beside its settings.
+  const { http } = useServices();
+  const eventsApi = useMemo(() => eventsTabApi(http), [http]);
+  const nodeId = node.id?.id;
+  const [tab, setTab] = useState<'details' | 'events'>('details');
 
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid={selectors.ruleChains.nodeDialog}>
       <form onSubmit={submit} noValidate>
         <DialogTitle>{title}</DialogTitle>
-        <DialogContent>
+        {nodeId && (
+          <Tabs value={tab} onChange={(_event, value: 'details' | 'events') => setTab(value)} sx={{ px: 3 }}>
+            <Tab
+              value="details"
+              label={t('rulenode.details')}
+              data-testid={selectors.ruleChains.nodeDetailsTab}
+            />
+            <Tab value="events" label={t('event.events')} data-testid={selectors.ruleChains.nodeEventsTab} />
+          </Tabs>
+        )}
+        {nodeId && tab === 'events' && (
+          <DialogContent>
+            <EventTable
+              entityId={{ entityType: 'RULE_NODE', id: nodeId }}
+              api={eventsApi}
+              eventTypes={eventTypesOf('RULE_NODE')}
+            />
+          </DialogContent>
+        )}
+        <DialogContent sx={tab === 'events' ? { display: 'none' } : undefined}>
           <Typography variant="caption" color="text.secondary">
             {nodeClass.name}
             {nodeClass.definition.description ? ` — ${nodeClass.definition.description}` : ''}

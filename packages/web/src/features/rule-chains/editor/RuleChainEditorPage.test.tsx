@@ -223,6 +223,15 @@ describe('RuleChainEditorPage', () => {
     expect(savedMetadata(backend).nodes[1]?.id).toEqual({ entityType: 'RULE_NODE', id: 'rn-2' });
   });
 
+  it("shows a stored node's debug events in its dialog", async () => {
+    const { user } = await openEditor();
+    fireEvent.doubleClick(await screen.findByTestId(S.node('Save Timeseries')));
+    const dialog = await screen.findByTestId(S.nodeDialog);
+    await user.click(within(dialog).getByTestId(S.nodeEventsTab));
+    expect(await within(dialog).findByText('msg-rn-2')).toBeInTheDocument();
+    expect(within(dialog).getByText('POST_TELEMETRY_REQUEST')).toBeInTheDocument();
+  });
+
   it('deletes a selected node with the Delete key, and undoes and redoes it', async () => {
     const { user, backend } = await openEditor();
     const node = await screen.findByTestId(S.node('Log Other'));
