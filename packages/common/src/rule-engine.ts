@@ -264,3 +264,50 @@ export function nodeDefinitionOf(
     ? (definition as RuleNodeDefinition)
     : {};
 }
+
+/** What `POST /api/ruleChain/testScript` runs: a script of a kind against a sample message. */
+export const SCRIPT_TYPES = ['update', 'generate', 'filter', 'switch', 'json', 'string'] as const;
+export type ScriptType = (typeof SCRIPT_TYPES)[number];
+
+export interface ScriptTestRequest {
+  script: string;
+  scriptType: ScriptType;
+  argNames: string[];
+  /** The sample message's data as JSON text. */
+  msg: string;
+  metadata: Record<string, string>;
+  msgType: string;
+}
+
+export interface ScriptTestResult {
+  output: string;
+  error: string;
+}
+
+const NODE_CLASS = 'org.thingsboard.rule.engine.';
+
+/**
+ * The script kind and argument names of a node's script setting, as the reference's editor tests
+ * it; undefined for settings that are not scripts.
+ */
+export function scriptKindOf(
+  clazz: string,
+  key: string,
+): { scriptType: ScriptType; argNames: string[] } | undefined {
+  const msgArgs = ['msg', 'metadata', 'msgType'];
+  const kinds: Record<string, [string, ScriptType, string[]]> = {
+    [`${NODE_CLASS}filter.TbJsFilterNode`]: ['jsScript', 'filter', msgArgs],
+    [`${NODE_CLASS}filter.TbJsSwitchNode`]: ['jsScript', 'switch', msgArgs],
+    [`${NODE_CLASS}transform.TbTransformMsgNode`]: ['jsScript', 'update', msgArgs],
+    [`${NODE_CLASS}action.TbLogNode`]: ['jsScript', 'string', msgArgs],
+    [`${NODE_CLASS}debug.TbMsgGeneratorNode`]: [
+      'jsScript',
+      'generate',
+      ['prevMsg', 'prevMetadata', 'prevMsgType'],
+    ],
+    [`${NODE_CLASS}action.TbCreateAlarmNode`]: ['alarmDetailsBuildJs', 'json', msgArgs],
+    [`${NODE_CLASS}action.TbClearAlarmNode`]: ['alarmDetailsBuildJs', 'json', msgArgs],
+  };
+  const kind = kinds[clazz];
+  return kind && kind[0] === key ? { scriptType: kind[1], argNames: kind[2] } : undefined;
+}

@@ -8,6 +8,8 @@ import {
   type RuleChain,
   type RuleChainMetaData,
   type RuleChainType,
+  type ScriptTestRequest,
+  type ScriptTestResult,
 } from '@meridian/common';
 import type { HttpClient, RequestOptions } from '../app/http/http-client';
 
@@ -96,4 +98,21 @@ export function getRuleNodeComponents(
 /** The rule engine queues a device profile may name (QueueController). */
 export function getRuleEngineQueues(http: HttpClient, options?: RequestOptions): Promise<string[]> {
   return http.get<string[]>('/api/tenant/queues?serviceType=TB_RULE_ENGINE', options);
+}
+
+/** Runs a script once on a sample message (`POST /api/ruleChain/testScript`). */
+export function testScript(http: HttpClient, request: ScriptTestRequest): Promise<ScriptTestResult> {
+  return http.post<ScriptTestResult>('/api/ruleChain/testScript', request);
+}
+
+/** The newest message a node received in debug mode, as its debug event holds it; null when none. */
+export async function latestDebugInput(
+  http: HttpClient,
+  ruleNodeId: string,
+): Promise<{ data?: string; metadata?: string; msgType?: string } | null> {
+  const body = await http.get<{ data?: string; metadata?: string; msgType?: string } | '' | null>(
+    `/api/ruleNode/${ruleNodeId}/debugIn`,
+    { ignoreErrors: true },
+  );
+  return body && typeof body === 'object' ? body : null;
 }

@@ -227,6 +227,21 @@ function ruleChainRoutes(store: RuleChainStore): Route[] {
           : reply.deleted(store.ruleChains, p.id),
     ],
     ['GET', /^\/api\/components$/, () => ({ body: DESCRIPTORS })],
+    // A filter script on `msg.temperature`: true above 20, an error when the message has none.
+    [
+      'POST',
+      /^\/api\/ruleChain\/testScript$/,
+      (call) => {
+        const request = call.body as { msg: string; script: string };
+        const temperature = (JSON.parse(request.msg) as { temperature?: number }).temperature;
+        return {
+          body:
+            temperature === undefined
+              ? { output: '', error: "TypeError: cannot read property 'temperature' of undefined" }
+              : { output: String(temperature > 20), error: '' },
+        };
+      },
+    ],
     // Every stored node has one debug event: a telemetry message that came in.
     [
       'POST',
@@ -257,6 +272,21 @@ function ruleChainRoutes(store: RuleChainStore): Route[] {
           call.query,
           'createdTime',
         ),
+    ],
+    // A filter script on `msg.temperature`: true above 20, an error when the message has none.
+    [
+      'POST',
+      /^\/api\/ruleChain\/testScript$/,
+      (call) => {
+        const request = call.body as { msg: string; script: string };
+        const temperature = (JSON.parse(request.msg) as { temperature?: number }).temperature;
+        return {
+          body:
+            temperature === undefined
+              ? { output: '', error: "TypeError: cannot read property 'temperature' of undefined" }
+              : { output: String(temperature > 20), error: '' },
+        };
+      },
     ],
     // Every stored node has one debug event: a telemetry message that came in.
     [

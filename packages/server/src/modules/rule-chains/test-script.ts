@@ -1,3 +1,4 @@
+import { SCRIPT_TYPES } from '@meridian/common';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../auth/route-access.js';
@@ -46,7 +47,7 @@ export class TestScriptService {
 
   private async run(tenantId: string, input: TestScriptInput): Promise<string> {
     const { scriptType } = input;
-    if (!SCRIPT_TYPES.has(scriptType)) throw new Error(`Unsupported script type: ${scriptType}`);
+    if (!KNOWN_SCRIPT_TYPES.has(scriptType)) throw new Error(`Unsupported script type: ${scriptType}`);
     const metadata = metadataOf(input.metadata);
     const msg = parseOrText(input.msg);
     const compiled = await this.scripts.compile(tenantId, input.script, input.argNames);
@@ -74,7 +75,7 @@ export class TestScriptService {
   }
 }
 
-const SCRIPT_TYPES = new Set(['update', 'generate', 'filter', 'switch', 'json', 'string']);
+const KNOWN_SCRIPT_TYPES: ReadonlySet<string> = new Set(SCRIPT_TYPES);
 
 function wrongType(result: JsonValue): WrongResultError {
   return new WrongResultError(`Wrong result type: ${jacksonTypeName(result)}`);

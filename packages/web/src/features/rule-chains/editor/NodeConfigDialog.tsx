@@ -1,5 +1,6 @@
 import type { JsonObject, JsonValue, RuleNode } from '@meridian/common';
-import { eventTypesOf, jsonObjectOrEmpty } from '@meridian/common';
+import { eventTypesOf, jsonObjectOrEmpty, type ScriptType, scriptKindOf } from '@meridian/common';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -31,6 +32,7 @@ import {
   valueOfText,
 } from './config-fields';
 import { RuleChainSelect } from './RuleChainSelect';
+import { ScriptTestDialog } from './ScriptTestDialog';
 
 type Mode = 'form' | 'json';
 
@@ -158,6 +160,9 @@ export function NodeConfigDialog(props: {
   const eventsApi = useMemo(() => eventsTabApi(http), [http]);
   const nodeId = node.id?.id;
   const [tab, setTab] = useState<'details' | 'events'>('details');
+  const [scriptTest, setScriptTest] = useState<
+    { key: string; scriptType: ScriptType; argNames: string[] } | undefined
+  >();
 
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid={selectors.ruleChains.nodeDialog}>
@@ -266,16 +271,27 @@ export function NodeConfigDialog(props: {
                 );
               }
               if (kind === 'script' || kind === 'json' || kind === 'stringList') {
+                const testable = kind === 'script' ? scriptKindOf(node.type, key) : undefined;
                 return (
-                  <CodeTextArea
-                    key={key}
-                    label={kind === 'stringList' ? `${label} (${t('rulenode.one-per-line')})` : label}
-                    value={fieldState.texts[key] ?? ''}
-                    onChange={(text) => setText(key, text)}
-                    error={errorText(key)}
-                    testId={testId}
-                    minRows={kind === 'script' ? 6 : 2}
-                  />
+                  <Box key={key}>
+                    <CodeTextArea
+                      label={kind === 'stringList' ? `${label} (${t('rulenode.one-per-line')})` : label}
+                      value={fieldState.texts[key] ?? ''}
+                      onChange={(text) => setText(key, text)}
+                      error={errorText(key)}
+                      testId={testId}
+                      minRows={kind === 'script' ? 6 : 2}
+                    />
+                    {testable && (
+                      <Button
+                        size="small"
+                        onClick={() => setScriptTest({ key, ...testable })}
+                        data-testid={selectors.ruleChains.testScript(key)}
+                      >
+                        {t('rulenode.test-script')}
+                      </Button>
+                    )}
+                  </Box>
                 );
               }
               return (
@@ -323,6 +339,19 @@ export function NodeConfigDialog(props: {
           </Button>
         </DialogActions>
       </form>
+      {scriptTest && (
+        <ScriptTestDialog
+          script={fieldState.texts[scriptTest.key] ?? ''}
+          scriptType={scriptTest.scriptType}
+          argNames={scriptTest.argNames}
+          ruleNodeId={nodeId}
+          onClose={() => setScriptTest(undefined)}
+          onSave={(script) => {
+            setText(scriptTest.key, script);
+            setScriptTest(undefined);
+          }}
+        />
+      )}
     </Dialog>
   );
 }

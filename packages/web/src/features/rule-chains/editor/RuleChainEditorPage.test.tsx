@@ -223,6 +223,57 @@ describe('RuleChainEditorPage', () => {
     expect(savedMetadata(backend).nodes[1]?.id).toEqual({ entityType: 'RULE_NODE', id: 'rn-2' });
   });
 
+  it('tests a script in the script test dialog and takes the saved script back into the node', async () => {
+    const { user, backend } = await openEditor();
+    await screen.findByTestId(S.node('Log Other'));
+    dropOnCanvas(CLAZZ.script);
+    const dialog = await screen.findByTestId(S.nodeDialog);
+    await user.click(within(dialog).getByTestId(S.testScript('jsScript')));
+    const test = await screen.findByTestId(S.scriptTest.dialog);
+    expect(within(test).getByTestId(S.scriptTest.save)).toBeDisabled();
+    await user.click(within(test).getByTestId(S.scriptTest.test));
+    await waitFor(() => expect(within(test).getByTestId(S.scriptTest.output)).toHaveValue('true'));
+    const request = backend.callsTo('POST', '/api/ruleChain/testScript').at(-1)?.body as Record<
+      string,
+      unknown
+    >;
+    expect(request).toMatchObject({
+      scriptType: 'filter',
+      argNames: ['msg', 'metadata', 'msgType'],
+      msgType: 'POST_TELEMETRY_REQUEST',
+      script: 'return msg.temperature > 20;',
+    });
+    fireEvent.change(within(test).getByTestId(S.scriptTest.msg), { target: { value: '{"temperature": ' } });
+    expect(within(test).getByTestId(S.scriptTest.test)).toBeDisabled();
+    fireEvent.change(within(test).getByTestId(S.scriptTest.msg), {
+      target: { value: '{"temperature": 25}' },
+    });
+    fireEvent.change(within(test).getByTestId(S.scriptTest.script), {
+      target: { value: 'return msg.temperature > 24;' },
+    });
+    await user.click(within(test).getByTestId(S.scriptTest.save));
+    await waitFor(() => expect(screen.queryByTestId(S.scriptTest.dialog)).not.toBeInTheDocument());
+    expect(within(dialog).getByTestId(S.nodeConfigField('jsScript'))).toHaveValue(
+      'return msg.temperature > 24;',
+    );
+  });
+
+  it('keeps the script test dialog open when the script fails, showing the error', async () => {
+    const { user } = await openEditor();
+    await screen.findByTestId(S.node('Log Other'));
+    dropOnCanvas(CLAZZ.script);
+    const dialog = await screen.findByTestId(S.nodeDialog);
+    await user.click(within(dialog).getByTestId(S.testScript('jsScript')));
+    const test = await screen.findByTestId(S.scriptTest.dialog);
+    fireEvent.change(within(test).getByTestId(S.scriptTest.msg), { target: { value: '{"humidity": 50}' } });
+    fireEvent.change(within(test).getByTestId(S.scriptTest.script), {
+      target: { value: 'return msg.temperature.x;' },
+    });
+    await user.click(within(test).getByTestId(S.scriptTest.save));
+    expect(await screen.findByText(/cannot read property 'temperature'/)).toBeInTheDocument();
+    expect(screen.getByTestId(S.scriptTest.dialog)).toBeInTheDocument();
+  });
+
   it("shows a stored node's debug events in its dialog", async () => {
     const { user } = await openEditor();
     fireEvent.doubleClick(await screen.findByTestId(S.node('Save Timeseries')));
