@@ -143,6 +143,7 @@ export function ScriptTestDialog(props: ScriptTestDialogProps) {
                   onChange={(event) => setMetadataRow(index, [event.target.value, value])}
                   error={key.trim() === ''}
                   margin="dense"
+                  sx={{ flex: 1, minWidth: 0 }}
                   slotProps={{ htmlInput: { 'data-testid': S.metadataKey(index) } }}
                 />
                 <TextField
@@ -151,7 +152,7 @@ export function ScriptTestDialog(props: ScriptTestDialogProps) {
                   value={value}
                   onChange={(event) => setMetadataRow(index, [key, event.target.value])}
                   margin="dense"
-                  sx={{ flex: 1 }}
+                  sx={{ flex: 1, minWidth: 0 }}
                   slotProps={{ htmlInput: { 'data-testid': S.metadataValue(index) } }}
                 />
                 <IconButton
