@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { PeriodicCleanup } from '../db/periodic-cleanup.js';
 import type { Db } from '../db/store.js';
 
 /** `sql.ttl.ts` of the reference (§5.2, §7): the daily clean-up of old time-series points. */
@@ -31,42 +32,17 @@ const MONTH_PARTITION = /^ts_kv_(\d{4})_(\d{2})$/;
  * can apply; unlike the reference, none is dropped while any owner keeps points for ever (a system
  * TTL of 0, or a `TTL` attribute of 0), since that would delete the points it keeps.
  */
-export class TsTtlCleanup {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<TsTtlOutcome> | undefined;
-
+export class TsTtlCleanup extends PeriodicCleanup<TsTtlOutcome> {
   constructor(
     private readonly db: Db,
     private readonly settings: TsTtlSettings,
     private readonly log: TtlLog,
     private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Runs every interval, the first time after a random part of it, as the reference schedules it. */
-  start(): void {
-    if (!this.settings.enabled || this.settings.intervalMs <= 0) return;
-    const tick = () => {
-      this.runOnce().catch((err: unknown) => this.log.warn({ err }, 'time-series TTL clean-up failed'));
-      this.timer = setTimeout(tick, this.settings.intervalMs);
-      this.timer.unref();
-    };
-    this.timer = setTimeout(tick, Math.floor(Math.random() * this.settings.intervalMs));
-    this.timer.unref();
+  ) {
+    super(settings, log, 'time-series TTL clean-up');
   }
 
-  stop(): void {
-    clearTimeout(this.timer);
-  }
-
-  /** One clean-up; a run asked for while one is under way shares it. */
-  runOnce(): Promise<TsTtlOutcome> {
-    this.running ??= this.clean().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async clean(): Promise<TsTtlOutcome> {
+  protected async clean(): Promise<TsTtlOutcome> {
     const now = this.now();
     const droppedPartitions = await this.dropExpiredPartitions(now);
     const deletedPoints = await this.deleteExpiredPoints(now);

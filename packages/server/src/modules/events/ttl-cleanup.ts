@@ -1,3 +1,4 @@
+import { PeriodicCleanup } from '../../db/periodic-cleanup.js';
 import type { EventsRepo } from './repo.js';
 
 /** `sql.ttl.events` of the reference (§7): the periodic clean-up of old events. */
@@ -26,41 +27,17 @@ interface TtlLog {
  * Removes debug events older than `debug_events_ttl` and the other events older than
  * `events_ttl`, every interval, the first time after a random part of it (as telemetry's TTL).
  */
-export class EventsTtlCleanup {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<EventsTtlOutcome> | undefined;
-
+export class EventsTtlCleanup extends PeriodicCleanup<EventsTtlOutcome> {
   constructor(
     private readonly repo: Pick<EventsRepo, 'deleteOlderThan'>,
     private readonly settings: EventsTtlSettings,
     private readonly log: TtlLog,
     private readonly now: () => number = Date.now,
-  ) {}
-
-  start(): void {
-    if (!this.settings.enabled || this.settings.intervalMs <= 0) return;
-    const tick = () => {
-      this.runOnce().catch((err: unknown) => this.log.warn({ err }, 'event TTL clean-up failed'));
-      this.timer = setTimeout(tick, this.settings.intervalMs);
-      this.timer.unref();
-    };
-    this.timer = setTimeout(tick, Math.floor(Math.random() * this.settings.intervalMs));
-    this.timer.unref();
+  ) {
+    super(settings, log, 'event TTL clean-up');
   }
 
-  stop(): void {
-    clearTimeout(this.timer);
-  }
-
-  /** One clean-up; a run asked for while one is under way shares it. */
-  runOnce(): Promise<EventsTtlOutcome> {
-    this.running ??= this.clean().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async clean(): Promise<EventsTtlOutcome> {
+  protected async clean(): Promise<EventsTtlOutcome> {
     const now = this.now();
     const { debugEventsTtlSec, eventsTtlSec } = this.settings;
     const deletedDebugEvents =
