@@ -4,7 +4,7 @@ import { type AlarmRow, alarmToWire } from '../../../modules/alarms/wire.js';
 import { changeMsg, type RuleMsg } from '../../message.js';
 import type { RuleEngineServices } from '../../node.js';
 import type { CompiledScript } from '../../script/engine.js';
-import { msgScriptArgs } from './script-msg.js';
+import { msgScriptArgs } from '../../services/script-args.js';
 
 /** The details script a new create or clear alarm node starts with (reference template). */
 export const ALARM_DETAILS_BUILD_JS_TEMPLATE =

@@ -2,13 +2,13 @@ import type { JsonValue } from '@meridian/common';
 import { configString } from '../../config.js';
 import { defineNode, type NodeOutput } from '../../node.js';
 import { processPattern } from '../../services/msg-pattern.js';
+import { MSG_SCRIPT_ARGS } from '../../services/script-args.js';
 import {
   ALARM_DETAILS_BUILD_JS_TEMPLATE,
   buildAlarmDetails,
   findActiveAlarm,
   toAlarmMsg,
 } from './alarm-support.js';
-import { MSG_SCRIPT_ARGS } from './script-msg.js';
 
 export interface ClearAlarmConfig {
   alarmType: string;

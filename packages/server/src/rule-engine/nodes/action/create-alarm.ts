@@ -10,6 +10,7 @@ import type { RuleMsg } from '../../message.js';
 import { defineNode, type NodeOutput, RuleNodeConfigError } from '../../node.js';
 import { processPattern } from '../../services/msg-pattern.js';
 import { requireTenantEntity } from '../../services/owned-entity.js';
+import { MSG_SCRIPT_ARGS } from '../../services/script-args.js';
 import {
   ALARM_DETAILS_BUILD_JS_TEMPLATE,
   buildAlarmDetails,
@@ -17,7 +18,6 @@ import {
   toAlarmMsg,
 } from './alarm-support.js';
 import { type MessageAlarm, messageAlarm } from './message-alarm.js';
-import { MSG_SCRIPT_ARGS } from './script-msg.js';
 
 export interface CreateAlarmConfig {
   alarmType: string;

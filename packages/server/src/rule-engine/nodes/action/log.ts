@@ -1,6 +1,6 @@
 import { configString } from '../../config.js';
 import { defineNode } from '../../node.js';
-import { MSG_SCRIPT_ARGS, msgScriptArgs } from './script-msg.js';
+import { MSG_SCRIPT_ARGS, msgScriptArgs } from '../../services/script-args.js';
 
 export interface LogConfig {
   jsScript: string;

@@ -1,6 +1,5 @@
-import { configString } from '../../config.js';
-import { defineNode, RuleNodeConfigError } from '../../node.js';
-import { compileMsgScript, jsonTypeName, msgScriptArgs } from '../../services/script-args.js';
+import { defineNode } from '../../node.js';
+import { configureScript, jsonTypeName, msgScriptNode } from '../../services/script-args.js';
 import { filterResult, TRUE_FALSE } from './filter-result.js';
 
 export const jsFilterNode = defineNode({
@@ -15,20 +14,10 @@ export const jsFilterNode = defineNode({
   relationTypes: TRUE_FALSE,
   configDirective: 'tbFilterNodeScriptConfig',
   defaultConfiguration: { jsScript: 'return msg.temperature > 20;' },
-  configure(raw) {
-    const jsScript = configString(raw, 'jsScript', '');
-    if (jsScript.trim() === '') throw new RuleNodeConfigError("'jsScript' must not be empty");
-    return { jsScript };
-  },
-  async create(config, ctx) {
-    const script = await compileMsgScript(ctx, config.jsScript);
-    return {
-      async onMsg(msg) {
-        const result = await script.invoke(msgScriptArgs(msg));
-        if (typeof result !== 'boolean') throw new Error(`Wrong result type: ${jsonTypeName(result)}`);
-        return filterResult(msg, result);
-      },
-      destroy: () => script.release(),
-    };
-  },
+  configure: (raw) => ({ jsScript: configureScript(raw) }),
+  create: (config, ctx) =>
+    msgScriptNode(ctx, config.jsScript, (msg, result) => {
+      if (typeof result !== 'boolean') throw new Error(`Wrong result type: ${jsonTypeName(result)}`);
+      return filterResult(msg, result);
+    }),
 });

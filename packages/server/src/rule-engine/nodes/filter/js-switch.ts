@@ -1,6 +1,5 @@
-import { configString } from '../../config.js';
-import { defineNode, RuleNodeConfigError } from '../../node.js';
-import { compileMsgScript, jsonTypeName, msgScriptArgs } from '../../services/script-args.js';
+import { defineNode } from '../../node.js';
+import { configureScript, jsonTypeName, msgScriptNode } from '../../services/script-args.js';
 
 const DEFAULT_SCRIPT = `function nextRelation(metadata, msg) {
     return ['one','nine'];
@@ -23,28 +22,17 @@ export const jsSwitchNode = defineNode({
   customRelations: true,
   configDirective: 'tbFilterNodeSwitchConfig',
   defaultConfiguration: { jsScript: DEFAULT_SCRIPT },
-  configure(raw) {
-    const jsScript = configString(raw, 'jsScript', '');
-    if (jsScript.trim() === '') throw new RuleNodeConfigError("'jsScript' must not be empty");
-    return { jsScript };
-  },
-  async create(config, ctx) {
-    const script = await compileMsgScript(ctx, config.jsScript);
-    return {
-      async onMsg(msg) {
-        const result = await script.invoke(msgScriptArgs(msg));
-        if (typeof result === 'string') return { msg, relations: [result] };
-        if (Array.isArray(result)) {
-          const relations = result.map((item) => {
-            if (typeof item !== 'string')
-              throw new Error(`Wrong result type: ARRAY of ${jsonTypeName(item)}`);
-            return item;
-          });
-          return { msg, relations: [...new Set(relations)] };
-        }
-        throw new Error(`Wrong result type: ${jsonTypeName(result)}`);
-      },
-      destroy: () => script.release(),
-    };
-  },
+  configure: (raw) => ({ jsScript: configureScript(raw) }),
+  create: (config, ctx) =>
+    msgScriptNode(ctx, config.jsScript, (msg, result) => {
+      if (typeof result === 'string') return { msg, relations: [result] };
+      if (Array.isArray(result)) {
+        const relations = result.map((item) => {
+          if (typeof item !== 'string') throw new Error(`Wrong result type: ARRAY of ${jsonTypeName(item)}`);
+          return item;
+        });
+        return { msg, relations: [...new Set(relations)] };
+      }
+      throw new Error(`Wrong result type: ${jsonTypeName(result)}`);
+    }),
 });

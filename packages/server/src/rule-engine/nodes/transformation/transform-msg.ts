@@ -1,8 +1,7 @@
 import { isJsonObject, type JsonValue } from '@meridian/common';
-import { configString } from '../../config.js';
 import { changeMsg, copyAsNew, type RuleMsg } from '../../message.js';
-import { defineNode, type NodeOutput, RuleNodeConfigError } from '../../node.js';
-import { compileMsgScript, jsonTypeName, msgScriptArgs } from '../../services/script-args.js';
+import { defineNode, type NodeOutput } from '../../node.js';
+import { configureScript, jsonTypeName, msgScriptNode } from '../../services/script-args.js';
 
 /** Metadata values are strings: scalars are written as text, objects as JSON, nulls dropped. */
 function metadataOf(value: JsonValue): Record<string, string> {
@@ -42,25 +41,15 @@ export const transformMsgNode = defineNode({
   relationTypes: ['Success'],
   configDirective: 'tbTransformationNodeScriptConfig',
   defaultConfiguration: { jsScript: 'return {msg: msg, metadata: metadata, msgType: msgType};' },
-  configure(raw) {
-    const jsScript = configString(raw, 'jsScript', '');
-    if (jsScript.trim() === '') throw new RuleNodeConfigError("'jsScript' must not be empty");
-    return { jsScript };
-  },
-  async create(config, ctx) {
-    const script = await compileMsgScript(ctx, config.jsScript);
-    return {
-      async onMsg(msg): Promise<NodeOutput | NodeOutput[]> {
-        const result = await script.invoke(msgScriptArgs(msg));
-        if (!Array.isArray(result)) return { msg: resultMsg(msg, result, false), relations: ['Success'] };
-        if (result.length === 0) throw new Error('The script returned no messages');
-        // Several messages each go on as a message of their own; a single one keeps the id.
-        return result.map((item) => ({
-          msg: resultMsg(msg, item, result.length > 1),
-          relations: ['Success'],
-        }));
-      },
-      destroy: () => script.release(),
-    };
-  },
+  configure: (raw) => ({ jsScript: configureScript(raw) }),
+  create: (config, ctx) =>
+    msgScriptNode(ctx, config.jsScript, (msg, result): NodeOutput | NodeOutput[] => {
+      if (!Array.isArray(result)) return { msg: resultMsg(msg, result, false), relations: ['Success'] };
+      if (result.length === 0) throw new Error('The script returned no messages');
+      // Several messages each go on as a message of their own; a single one keeps the id.
+      return result.map((item) => ({
+        msg: resultMsg(msg, item, result.length > 1),
+        relations: ['Success'],
+      }));
+    }),
 });
