@@ -63,6 +63,7 @@ describe('NavigationCardsWidget', () => {
   it('shows every page of the user’s home sections with its translated name, and navigates on click', async () => {
     const router = renderAt(<NavigationCardsWidget {...props({ filterType: 'all', filter: [] })} />);
     expect(cardPaths()).toEqual([
+      '/ruleChains',
       '/customers',
       '/assets',
       '/devices',
@@ -91,7 +92,7 @@ describe('NavigationCardsWidget', () => {
         {...props({ filterType: 'exclude', filter: ['/devices', '/customers', '/auditLogs'] })}
       />,
     );
-    expect(cardPaths()).toEqual(['/assets', '/deviceProfiles', '/entityViews', '/dashboards']);
+    expect(cardPaths()).toEqual(['/ruleChains', '/assets', '/deviceProfiles', '/entityViews', '/dashboards']);
   });
 
   it('follows the authority’s menu: a customer user gets no tenant pages', () => {
