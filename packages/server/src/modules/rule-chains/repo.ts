@@ -172,6 +172,14 @@ export class RuleChainsRepo {
   }
 
   /** Makes `id` the tenant's only root chain; run it inside a transaction. */
+  /**
+   * Makes root changes of a tenant take turns: locking the current root row is not enough, since a
+   * change that waited for it finds no root once the first commits and would not wait for the next.
+   */
+  async lockTenantRoot(tenantId: string, trx: Db): Promise<void> {
+    await trx.selectFrom('tenant').select('id').where('id', '=', tenantId).forUpdate().execute();
+  }
+
   async makeRoot(tenantId: string, id: string, trx: Db): Promise<void> {
     await trx
       .updateTable('ruleChain')

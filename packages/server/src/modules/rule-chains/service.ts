@@ -200,6 +200,7 @@ export class RuleChainsService {
       async () => {
         if (row.type !== 'CORE') throw badRequest(CHAIN_MESSAGES.rootMustBeCore);
         return this.db.transaction().execute(async (trx) => {
+          await this.repo.lockTenantRoot(row.tenantId, trx);
           const before = await this.repo.findRoot(row.tenantId, trx, true);
           await this.repo.makeRoot(row.tenantId, row.id, trx);
           return before;
