@@ -75,12 +75,12 @@ describe('alarms tab', () => {
     await page.waitForSelector(tid(T.detailsPage));
     await expect.poll(() => page.textContent(tid(T.detailsTitle))).toBe(DEVICE);
 
-    // The tab sits between Latest telemetry and Relations.
+    // The tab sits between Latest telemetry and Events, as in the reference.
     const tabs = await page
       .locator('[role="tab"]')
       .evaluateAll((items) => items.map((tab) => tab.getAttribute('data-testid')));
     expect(tabs.indexOf(T.detailsTab('alarms'))).toBe(tabs.indexOf(T.detailsTab('telemetry')) + 1);
-    expect(tabs.indexOf(T.detailsTab('relations'))).toBe(tabs.indexOf(T.detailsTab('alarms')) + 1);
+    expect(tabs.indexOf(T.detailsTab('events'))).toBe(tabs.indexOf(T.detailsTab('alarms')) + 1);
 
     await page.click(tid(T.detailsTab('alarms')));
     await rowOf(page, 'alarms', ALARM_TYPE).waitFor();
