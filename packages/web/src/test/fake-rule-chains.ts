@@ -273,52 +273,6 @@ function ruleChainRoutes(store: RuleChainStore): Route[] {
           'createdTime',
         ),
     ],
-    // A filter script on `msg.temperature`: true above 20, an error when the message has none.
-    [
-      'POST',
-      /^\/api\/ruleChain\/testScript$/,
-      (call) => {
-        const request = call.body as { msg: string; script: string };
-        const temperature = (JSON.parse(request.msg) as { temperature?: number }).temperature;
-        return {
-          body:
-            temperature === undefined
-              ? { output: '', error: "TypeError: cannot read property 'temperature' of undefined" }
-              : { output: String(temperature > 20), error: '' },
-        };
-      },
-    ],
-    // Every stored node has one debug event: a telemetry message that came in.
-    [
-      'POST',
-      /^\/api\/events\/RULE_NODE\/(?<id>[^/]+)$/,
-      (call, p) =>
-        reply.page(
-          [
-            {
-              id: { id: `event-${p.id}` },
-              createdTime: T0,
-              tenantId: TENANT,
-              type: 'DEBUG_RULE_NODE',
-              uid: `event-${p.id}`,
-              entityId: { entityType: 'RULE_NODE', id: p.id },
-              body: {
-                type: 'IN',
-                server: 'meridian',
-                entityId: 'device-1',
-                entityName: 'DEVICE',
-                msgId: `msg-${p.id}`,
-                msgType: 'POST_TELEMETRY_REQUEST',
-                dataType: 'JSON',
-                data: '{"temperature":21}',
-                metadata: '{}',
-              },
-            },
-          ],
-          call.query,
-          'createdTime',
-        ),
-    ],
   ];
 }
 
