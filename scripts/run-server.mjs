@@ -58,7 +58,11 @@ export async function startServer(options = {}) {
     COAP_PORT: String(coapPort),
     ...options.env,
   };
-  const child = spawn(process.execPath, [...serverNodeFlags(env), serverEntry], {
+  // SERVER_CPU_PROF_DIR: write the server's CPU profile there when it stops (bench diagnosis).
+  const profile = process.env.SERVER_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROF_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...serverNodeFlags(env), ...profile, serverEntry], {
     cwd: root,
     env: serverEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -109,7 +109,7 @@ function harness(options: { queues?: QueueConfig[]; executionLimit?: number } = 
         writes.attributes.push([...entries]);
       },
     },
-    alarmRules: { evaluate: async () => [] },
+    alarmRules: { evaluate: async () => [], hasNoRules: () => true },
     log,
     now: Date.now,
   } as unknown as RuleEngineServices;
@@ -283,6 +283,27 @@ describe('the rule engine', () => {
     );
     await h.engine.push(TENANT, telemetry({ t: 1 }));
     expect(seen).toHaveLength(5);
+    expect(h.warnings).toContain('rule engine message processing failed');
+  });
+
+  it('runs a long loop of synchronous nodes without overflowing the stack', async () => {
+    const h = harness({ executionLimit: 50_000 });
+    h.chains.add(
+      chain(
+        TENANT,
+        [
+          ['probe', 'A'],
+          ['probe', 'B'],
+        ],
+        [
+          [0, 1, 'Success'],
+          [1, 0, 'Success'],
+        ],
+      ),
+      true,
+    );
+    await h.engine.push(TENANT, telemetry({ t: 1 }));
+    expect(seen).toHaveLength(50_000);
     expect(h.warnings).toContain('rule engine message processing failed');
   });
 

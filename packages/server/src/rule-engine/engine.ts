@@ -3,7 +3,13 @@ import { ChainRuntime, type RunningNode } from './chain/chain-runtime.js';
 import type { ChainSource } from './chain/chain-source.js';
 import { ACK_NODE, RULE_CHAIN_INPUT_NODE, RULE_CHAIN_OUTPUT_NODE } from './flow-classes.js';
 import { changeMsg, MAIN_QUEUE, type RuleMsg } from './message.js';
-import { CONSUMED, type NodeOutput, type RuleEngineLog, type RuleEngineServices } from './node.js';
+import {
+  CONSUMED,
+  type NodeOutput,
+  type NodeResult,
+  type RuleEngineLog,
+  type RuleEngineServices,
+} from './node.js';
 import { PartitionedQueue, type RuleEngineQueue } from './queue/partitioned-queue.js';
 import { DEFAULT_QUEUES, type QueueConfig } from './queue/queue-config.js';
 import type { RuleNodeRegistry } from './registry.js';
@@ -91,8 +97,13 @@ class MsgRun {
 /** The tenant's chains, started on first use. */
 interface TenantChains {
   root: Promise<string | null> | undefined;
+  /** The root chain's id once read (null: none); undefined until then. */
+  rootValue: string | null | undefined;
   chains: Map<string, Promise<ChainRuntime | undefined>>;
+  /** Chains started, by id (a chain that is not there is absent). */
+  running: Map<string, ChainRuntime>;
   executionLimit: Promise<number> | undefined;
+  executionLimitValue: number | undefined;
 }
 
 /**
@@ -105,6 +116,8 @@ export class RuleEngine {
   private readonly queues = new Map<string, RuleEngineQueue>();
   private readonly tenants = new Map<string, TenantChains>();
   private readonly log: RuleEngineLog;
+  /** Nodes delivered to within the current synchronous call (see deliverNext). */
+  private syncDepth = 0;
 
   constructor(private readonly deps: RuleEngineDeps) {
     this.log = deps.log;
@@ -140,6 +153,7 @@ export class RuleEngine {
     const running = tenant?.chains.get(ruleChainId);
     if (!tenant || !running) return;
     tenant.chains.delete(ruleChainId);
+    tenant.running.delete(ruleChainId);
     const runtime = await running.catch(() => undefined);
     if (runtime) await this.stopChain(runtime);
   }
@@ -147,7 +161,10 @@ export class RuleEngine {
   /** The tenant's root chain changed. */
   rootChanged(tenantId: string): void {
     const tenant = this.tenants.get(tenantId);
-    if (tenant) tenant.root = undefined;
+    if (tenant) {
+      tenant.root = undefined;
+      tenant.rootValue = undefined;
+    }
   }
 
   /** The tenant's profile changed (its limits) or the tenant was deleted: everything restarts. */
@@ -205,52 +222,95 @@ export class RuleEngine {
     });
   }
 
-  private async process(tenantId: string, msg: RuleMsg, entry: Entry): Promise<void> {
+  private process(tenantId: string, msg: RuleMsg, entry: Entry): Promise<void> {
     const run = new MsgRun(tenantId, msg.queueName);
     if (entry.kind === 'chain') {
-      const chain = await this.chainFor(tenantId, entry.ruleChainId);
-      const first = chain?.first;
-      if (!chain || !first) return;
-      void this.deliver(run, chain, first, msg, []);
+      const begin = (chain: ChainRuntime | undefined) => {
+        const first = chain?.first;
+        if (!chain || !first) run.end();
+        else this.deliver(run, chain, first, msg, []);
+      };
+      // Chains already running are used at once; only the first message of a chain waits for it.
+      const known = this.knownChainFor(tenantId, entry.ruleChainId);
+      if (known !== null) begin(known);
+      else return this.chainFor(tenantId, entry.ruleChainId).then((chain) => (begin(chain), run.done));
     } else {
-      const chain = await this.chain(tenantId, entry.ruleChainId);
-      const node = chain?.nodeById(entry.nodeId);
-      if (!chain || !node) return;
-      this.route(run, chain, node, [{ msg, relations: entry.relations }], []);
+      void this.chain(tenantId, entry.ruleChainId).then(
+        (chain) => {
+          const node = chain?.nodeById(entry.nodeId);
+          if (!chain || !node) run.end();
+          else this.route(run, chain, node, [{ msg, relations: entry.relations }], []);
+        },
+        (error: unknown) => run.end(error as Error),
+      );
     }
     return run.done;
   }
 
-  private async deliver(
+  /**
+   * Runs one node on a message and routes what it answers. Synchronous as far as the nodes are:
+   * only a node that answers with a promise (storage, scripts, lookups) makes the message wait,
+   * so a message crosses switches and filters without a round through the microtask queue.
+   */
+  private deliver(
     run: MsgRun,
     chain: ChainRuntime,
     node: RunningNode,
     msg: RuleMsg,
     stack: ReturnPoint[],
-  ): Promise<void> {
+  ): void {
+    const limit = this.knownExecutionLimit(run.tenantId);
+    if (limit === undefined) {
+      this.executionLimit(run.tenantId).then(
+        () => this.deliver(run, chain, node, msg, stack),
+        (error: unknown) => run.end(error as Error),
+      );
+      return;
+    }
     try {
-      const limit = await this.executionLimit(run.tenantId);
       run.executions++;
       if (limit > 0 && run.executions > limit) {
         run.end(new ExecutionLimitError(`Message exceeded the limit of ${limit} rule node executions`));
         return;
       }
       this.debug(chain, node, 'IN', msg);
-      if (node.clazz === RULE_CHAIN_INPUT_NODE) return await this.enterChain(run, chain, node, msg, stack);
-      if (node.clazz === RULE_CHAIN_OUTPUT_NODE) return this.leaveChain(run, node, msg, stack);
-      let outputs: readonly NodeOutput[];
-      try {
-        const result = await node.instance.onMsg(msg);
-        outputs = result === CONSUMED ? [] : Array.isArray(result) ? result : [result as NodeOutput];
-      } catch (error) {
-        const text = errorText(error);
-        outputs = [
-          {
-            msg: changeMsg(msg, { metadata: { ...msg.metadata, error: text } }),
-            relations: [FAILURE_RELATION],
-          },
-        ];
+      if (node.clazz === RULE_CHAIN_INPUT_NODE) {
+        this.enterChain(run, chain, node, msg, stack).catch((error: unknown) => run.end(error as Error));
+        return;
       }
+      if (node.clazz === RULE_CHAIN_OUTPUT_NODE) {
+        this.leaveChain(run, node, msg, stack);
+        return;
+      }
+      let result: ReturnType<RunningNode['instance']['onMsg']>;
+      try {
+        result = node.instance.onMsg(msg);
+      } catch (error) {
+        this.afterNode(run, chain, node, stack, failureOf(msg, error));
+        return;
+      }
+      if (isPromise(result)) {
+        result.then(
+          (answer) => this.afterNode(run, chain, node, stack, outputsOf(answer)),
+          (error: unknown) => this.afterNode(run, chain, node, stack, failureOf(msg, error)),
+        );
+      } else {
+        this.afterNode(run, chain, node, stack, outputsOf(result));
+      }
+    } catch (error) {
+      this.log.error({ err: error, node: node.name }, 'rule engine delivery failed');
+      run.end(error as Error);
+    }
+  }
+
+  private afterNode(
+    run: MsgRun,
+    chain: ChainRuntime,
+    node: RunningNode,
+    stack: ReturnPoint[],
+    outputs: readonly NodeOutput[],
+  ): void {
+    try {
       if (node.clazz === ACK_NODE) {
         // Acknowledged here: what follows runs on its own, and the message's queue (and device) is done.
         run.end();
@@ -304,7 +364,31 @@ export class RuleEngine {
       for (const index of targets) branches.push([chain.nodes[index] as RunningNode, output.msg]);
     }
     run.split(branches.length, failure);
-    for (const [target, msg] of branches) void this.deliver(run, chain, target, msg, stack);
+    for (const [target, msg] of branches) this.deliverNext(run, chain, target, msg, stack);
+  }
+
+  /**
+   * Delivers to the next node in the same call while the synchronous depth is small; deeper, it
+   * goes through the microtask queue, so a chain that loops through synchronous nodes cannot
+   * overflow the stack.
+   */
+  private deliverNext(
+    run: MsgRun,
+    chain: ChainRuntime,
+    node: RunningNode,
+    msg: RuleMsg,
+    stack: ReturnPoint[],
+  ) {
+    if (this.syncDepth >= MAX_SYNC_DEPTH) {
+      queueMicrotask(() => this.deliver(run, chain, node, msg, stack));
+      return;
+    }
+    this.syncDepth++;
+    try {
+      this.deliver(run, chain, node, msg, stack);
+    } finally {
+      this.syncDepth--;
+    }
   }
 
   private async enterChain(
@@ -334,7 +418,7 @@ export class RuleEngine {
       );
       return;
     }
-    await this.deliver(run, target, first, msg, [...stack, { chain: caller, node }]);
+    this.deliver(run, target, first, msg, [...stack, { chain: caller, node }]);
   }
 
   /** An output node: back to the calling chain's rule chain node, leaving by this node's name. */
@@ -370,15 +454,33 @@ export class RuleEngine {
   private tenant(tenantId: string): TenantChains {
     let tenant = this.tenants.get(tenantId);
     if (!tenant) {
-      tenant = { root: undefined, chains: new Map(), executionLimit: undefined };
+      tenant = {
+        root: undefined,
+        rootValue: undefined,
+        chains: new Map(),
+        running: new Map(),
+        executionLimit: undefined,
+        executionLimitValue: undefined,
+      };
       this.tenants.set(tenantId, tenant);
     }
     return tenant;
   }
 
+  /** The tenant's execution limit once known; undefined while it is being read. */
+  private knownExecutionLimit(tenantId: string): number | undefined {
+    return this.tenant(tenantId).executionLimitValue;
+  }
+
   private executionLimit(tenantId: string): Promise<number> {
     const tenant = this.tenant(tenantId);
-    tenant.executionLimit ??= this.deps.executionLimit(tenantId).catch(() => 0);
+    tenant.executionLimit ??= this.deps
+      .executionLimit(tenantId)
+      .catch(() => 0)
+      .then((limit) => {
+        if (this.tenants.get(tenantId) === tenant) tenant.executionLimitValue = limit;
+        return limit;
+      });
     return tenant.executionLimit;
   }
 
@@ -389,21 +491,50 @@ export class RuleEngine {
       if (named) return named;
     }
     const tenant = this.tenant(tenantId);
-    tenant.root ??= this.deps.chains.rootChainId(tenantId).catch((err: unknown) => {
-      tenant.root = undefined;
-      throw err;
-    });
+    if (!tenant.root) {
+      const lookup: Promise<string | null> = this.deps.chains.rootChainId(tenantId).then(
+        (rootId) => {
+          // Kept only if the root did not change meanwhile.
+          if (this.tenants.get(tenantId) === tenant && tenant.root === lookup) tenant.rootValue = rootId;
+          return rootId;
+        },
+        (err: unknown) => {
+          if (tenant.root === lookup) tenant.root = undefined;
+          throw err;
+        },
+      );
+      tenant.root = lookup;
+    }
     const rootId = await tenant.root;
     return rootId ? this.chain(tenantId, rootId) : undefined;
+  }
+
+  /**
+   * The message's chain when it is known without waiting: the running chain it names, else the
+   * running root chain; null when it must be looked up (chainFor).
+   */
+  private knownChainFor(tenantId: string, ruleChainId: string | null): ChainRuntime | null {
+    const tenant = this.tenants.get(tenantId);
+    if (!tenant) return null;
+    if (ruleChainId) return tenant.running.get(ruleChainId) ?? null;
+    const rootId = tenant.rootValue;
+    if (rootId === undefined || rootId === null) return null;
+    return tenant.running.get(rootId) ?? null;
   }
 
   private chain(tenantId: string, ruleChainId: string): Promise<ChainRuntime | undefined> {
     const tenant = this.tenant(tenantId);
     let running = tenant.chains.get(ruleChainId);
     if (!running) {
-      running = this.startChain(tenantId, ruleChainId);
-      tenant.chains.set(ruleChainId, running);
-      running.catch(() => tenant.chains.delete(ruleChainId));
+      const started = this.startChain(tenantId, ruleChainId);
+      running = started;
+      tenant.chains.set(ruleChainId, started);
+      started.then(
+        (runtime) => {
+          if (runtime && tenant.chains.get(ruleChainId) === started) tenant.running.set(ruleChainId, runtime);
+        },
+        () => tenant.chains.delete(ruleChainId),
+      );
     }
     return running;
   }
@@ -450,6 +581,28 @@ export class RuleEngine {
       'STOPPED',
     );
   }
+}
+
+/** Synchronous nodes delivered to in one call before the next goes through the microtask queue. */
+const MAX_SYNC_DEPTH = 32;
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+function outputsOf(result: NodeResult): readonly NodeOutput[] {
+  if (result === CONSUMED) return [];
+  return Array.isArray(result) ? result : [result as NodeOutput];
+}
+
+/** A node that threw: the message leaves by Failure with the error in its metadata. */
+function failureOf(msg: RuleMsg, error: unknown): readonly NodeOutput[] {
+  return [
+    {
+      msg: changeMsg(msg, { metadata: { ...msg.metadata, error: errorText(error) } }),
+      relations: [FAILURE_RELATION],
+    },
+  ];
 }
 
 function errorText(error: unknown): string {

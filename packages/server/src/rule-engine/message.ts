@@ -1,6 +1,7 @@
-import type { ContentType, EntityId } from '@meridian/common';
+import type { ContentType, EntityId, KvEntry, TsEntries } from '@meridian/common';
 import { v4 as uuidv4 } from 'uuid';
 import { type LosslessJson, parseLossless } from '../telemetry/json-lossless.js';
+import { telemetryEntries } from '../telemetry/values.js';
 
 /**
  * A rule engine message (the reference's TbMsg, §6.2). Immutable: a node that changes a message
@@ -63,6 +64,8 @@ export function changeMsg(
   if (changes.data === undefined || changes.data === msg.data) {
     const parsed = parsedData.get(msg);
     if (parsed !== undefined) parsedData.set(next, parsed);
+    const values = telemetryValues.get(msg);
+    if (values !== undefined) telemetryValues.set(next, values);
   }
   return next;
 }
@@ -91,4 +94,23 @@ export function msgJson(msg: RuleMsg): LosslessJson {
 export function withParsedData(msg: RuleMsg, parsed: LosslessJson): RuleMsg {
   parsedData.set(msg, parsed);
   return msg;
+}
+
+/** Typed values of a flat telemetry payload, kept by the transport that built the message from them. */
+const telemetryValues = new WeakMap<RuleMsg, readonly KvEntry[]>();
+
+/**
+ * Tells a message the typed values its payload (`{"key": value, …}`) was written from, so that
+ * the nodes that store or evaluate them need not parse the text again.
+ */
+export function withTelemetryValues(msg: RuleMsg, values: readonly KvEntry[]): RuleMsg {
+  telemetryValues.set(msg, values);
+  return msg;
+}
+
+/** The time-series points of a telemetry payload, stamped `ts` where the payload has no own ts. */
+export function msgTelemetry(msg: RuleMsg, ts: number): TsEntries[] {
+  const values = telemetryValues.get(msg);
+  if (values !== undefined) return values.length === 0 ? [] : [{ ts, values: [...values] }];
+  return telemetryEntries(msgJson(msg), ts, 'drop');
 }

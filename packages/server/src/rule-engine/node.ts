@@ -83,7 +83,7 @@ export interface RuleEngineServices {
   writes: RuleEngineWrites;
   scripts: ScriptEngine;
   /** Device-profile alarm rules (the device profile node). */
-  alarmRules: Pick<AlarmRulesProcessor, 'evaluate'>;
+  alarmRules: Pick<AlarmRulesProcessor, 'evaluate' | 'hasNoRules'>;
   /** Server-side RPCs to devices (the RPC call request node). */
   rpc: Pick<RpcDispatcher, 'call'>;
   /** Devices' own RPC requests waiting for an answer (the RPC call reply node). */

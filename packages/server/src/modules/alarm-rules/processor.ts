@@ -140,6 +140,11 @@ export class AlarmRulesProcessor {
    * against its profile's alarm rules, after the device's earlier changes. Resolves once done, with
    * the alarms raised, updated or cleared; never rejects (a failure is logged).
    */
+  /** True when the device is known to have a profile without alarm rules (nothing to evaluate). */
+  hasNoRules(deviceId: string): boolean {
+    return this.devices.get(deviceId)?.state === null;
+  }
+
   async evaluate(
     deviceId: string,
     change: DeviceDataChange,

@@ -1,5 +1,5 @@
 import type { KvEntry, TsEntries } from '@meridian/common';
-import { newMsg, type RuleMsg, withParsedData } from '../../rule-engine/message.js';
+import { newMsg, type RuleMsg, withParsedData, withTelemetryValues } from '../../rule-engine/message.js';
 import type { JsonObjectNode, LosslessJson } from '../../telemetry/json-lossless.js';
 import { valueAsJson } from '../../telemetry/values.js';
 import type { DeviceIdentity } from './types.js';
@@ -55,7 +55,7 @@ export function telemetryMessages(
     );
     // A plain object of values is already the message's data: it need not be parsed again.
     if (groups.length === 1 && isPlainValues(payload)) withParsedData(msg, payload);
-    return msg;
+    return withTelemetryValues(msg, group.values);
   });
 }
 

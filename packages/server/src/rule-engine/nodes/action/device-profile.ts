@@ -7,7 +7,7 @@ import {
 } from '../../../telemetry/json-lossless.js';
 import { deviceAttributeEntries, telemetryEntries } from '../../../telemetry/values.js';
 import { configBoolean } from '../../config.js';
-import { copyAsNew, msgJson, type RuleMsg } from '../../message.js';
+import { copyAsNew, msgJson, msgTelemetry, type RuleMsg } from '../../message.js';
 import { defineNode, type NodeOutput } from '../../node.js';
 
 const ALARM_RELATIONS: Record<AlarmOutcome['kind'], [relation: string, flag: string]> = {
@@ -19,6 +19,14 @@ const ALARM_RELATIONS: Record<AlarmOutcome['kind'], [relation: string, flag: str
 
 const SCOPES: readonly string[] = ['CLIENT_SCOPE', 'SERVER_SCOPE', 'SHARED_SCOPE'];
 
+/** The points a REST write announces as {"timeseries": [...]}. */
+function restTimeseries(msg: RuleMsg, ts: number) {
+  let data = msgJson(msg);
+  if (data instanceof JsonObjectNode && data.members.has('timeseries'))
+    data = data.members.get('timeseries') ?? null;
+  return telemetryEntries(data, ts);
+}
+
 /** The device data a message carries, as the alarm rules read it; undefined for other messages. */
 function dataChange(msg: RuleMsg): DeviceDataChange | undefined {
   switch (msg.type) {
@@ -26,11 +34,8 @@ function dataChange(msg: RuleMsg): DeviceDataChange | undefined {
     case 'TIMESERIES_UPDATED': {
       const metaTs = Number(msg.metadata.ts);
       const ts = msg.metadata.ts && Number.isSafeInteger(metaTs) ? metaTs : msg.ts;
-      let data = msgJson(msg);
-      // REST writes announce their points as {"timeseries": [...]}.
-      if (data instanceof JsonObjectNode && data.members.has('timeseries'))
-        data = data.members.get('timeseries') ?? null;
-      const entries: TsKvEntry[] = telemetryEntries(data, ts).flatMap((group) =>
+      const groups = msg.type === 'POST_TELEMETRY_REQUEST' ? msgTelemetry(msg, ts) : restTimeseries(msg, ts);
+      const entries: TsKvEntry[] = groups.flatMap((group) =>
         group.values.map((entry) => ({ ...entry, ts: group.ts })),
       );
       return { type: 'TIMESERIES', entries };
@@ -83,7 +88,11 @@ export const deviceProfileNode = defineNode<{
   }),
   create: (config, ctx) => ({
     async onMsg(msg) {
-      const change = msg.originator.entityType === 'DEVICE' ? dataChange(msg) : undefined;
+      const device = msg.originator.entityType === 'DEVICE';
+      // Most devices' profiles have no alarm rules: their data need not even be read.
+      if (!device || ctx.services.alarmRules.hasNoRules(msg.originator.id))
+        return { msg, relations: ['Success'] };
+      const change = dataChange(msg);
       if (!change) return { msg, relations: ['Success'] };
       // Kept counts are read back when a device is first seen after a start, so a DURATION or
       // REPEATING rule goes on where it was (fetching them all at start changes only when).

@@ -1,6 +1,5 @@
-import { telemetryEntries } from '../../../telemetry/values.js';
 import { configInteger } from '../../config.js';
-import { msgJson } from '../../message.js';
+import { msgTelemetry } from '../../message.js';
 import { defineNode } from '../../node.js';
 
 /** Saves a POST_TELEMETRY_REQUEST's data as time series (reference TbMsgTimeseriesNode). */
@@ -20,7 +19,7 @@ export const saveTimeseriesNode = defineNode<{ defaultTTL: number }>({
       if (msg.type !== 'POST_TELEMETRY_REQUEST') throw new Error(`Unsupported msg type: ${msg.type}`);
       const metaTs = Number(msg.metadata.ts);
       const ts = msg.metadata.ts && Number.isSafeInteger(metaTs) ? metaTs : msg.ts;
-      const entries = telemetryEntries(msgJson(msg), ts, 'drop');
+      const entries = msgTelemetry(msg, ts);
       if (entries.length === 0) throw new Error(`Msg body is empty: ${msg.data}`);
       const ttlText = msg.metadata.TTL;
       const ttl = ttlText ? Number.parseInt(ttlText, 10) : config.defaultTTL;
