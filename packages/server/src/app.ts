@@ -75,7 +75,9 @@ import { registerQueueRoutes } from './modules/queues/routes.js';
 import { RelationsRepo } from './modules/relations/repo.js';
 import { registerRelationRoutes } from './modules/relations/routes.js';
 import { RelationsService } from './modules/relations/service.js';
+import { ruleEngineCallPath } from './modules/rpc/call-path.js';
 import { createRpcModule, type RpcModule } from './modules/rpc/index.js';
+import { RestRpcRequests } from './modules/rpc/rest-requests.js';
 import { registerRpcRoutes } from './modules/rpc/routes.js';
 import { RuleChainsRepo } from './modules/rule-chains/repo.js';
 import { registerRuleChainRoutes } from './modules/rule-chains/routes.js';
@@ -291,6 +293,9 @@ export async function buildApp(
   const eventsRepo = new EventsRepo(db);
   // Closed after the rule engine (below), so the engine's last debug events are written.
   const events = new EventRecorder(eventsRepo, config.events.recorder, app.log);
+  const serviceId = hostname();
+  // REST calls waiting for their RPC's answer from the RPC call request node.
+  const restRpcRequests = new RestRpcRequests();
   const ruleEngine = new RuleEngine({
     events,
     registry: ruleNodes,
@@ -303,11 +308,12 @@ export async function buildApp(
       alarmRules,
       alarms: alarmLifecycle,
       deviceEvents,
-      serviceId: hostname(),
+      serviceId,
       mail: admin,
       sms: admin,
       // The RPC module and the transports start after the engine; nodes call them only later.
       rpc: { call: (submission) => rpc.dispatcher.call(submission) },
+      restRpc: restRpcRequests,
       clientRpc: { answer: (id, reply) => transport.clientRpc.answer(id, reply) },
       log: app.log,
       now: Date.now,
@@ -358,7 +364,23 @@ export async function buildApp(
     await scripts.close();
     await events.close();
   });
-  const rpc = await createRpcModule(db, audit, app.log);
+  const rpc = await createRpcModule(db, audit, app.log, () =>
+    ruleEngineCallPath(
+      restRpcRequests,
+      ({ device, customerId, metadata, data }) =>
+        entityMessages.rpcToDevice(
+          {
+            entityType: 'DEVICE',
+            id: device.id,
+            tenantId: device.tenantId,
+            customerId: customerId ?? undefined,
+          },
+          data,
+          metadata,
+        ),
+      serviceId,
+    ),
+  );
   transport.setRpcSink(rpc.dispatcher);
   rpc.attach(transport.sessions);
   app.addHook('onClose', async () => rpc.close());

@@ -318,3 +318,63 @@ describe('bad chains', () => {
     expectError(res, 400, 31, /No script|Bad severity/);
   });
 });
+
+describe('server-side RPC over REST', () => {
+  /** The device's long poll of the HTTP device API: the next RPC request sent to it. */
+  async function polledRequest(accessToken: string) {
+    const res = await server.api.get<{ id: number; method: string; params: unknown }>(
+      `/api/v1/${accessToken}/rpc?timeout=10000`,
+    );
+    expect(res.status, res.text).toBe(200);
+    return res.body as { id: number; method: string; params: unknown };
+  }
+
+  it('enters the chain as RPC_CALL_FROM_SERVER_TO_DEVICE: a script before the RPC call request node changes what the device gets', async () => {
+    const { metadata } = await rootChain();
+    const request = indexOf(metadata, 'RPC Call Request');
+    const link = metadata.connections.find(
+      (c) => c.toIndex === request && c.type === 'RPC Request to Device',
+    );
+    if (!link) throw new Error('no RPC Request to Device link');
+    metadata.nodes.push(
+      node(SCRIPT_TRANSFORM, 'Tag RPC', {
+        jsScript:
+          "return {msg: {method: msg.method + ':' + metadata.deviceType + ':' + metadata.oneway + ':' + msgType, params: msg.params}, metadata: metadata, msgType: msgType};",
+      }),
+    );
+    const tagIndex = metadata.nodes.length - 1;
+    link.toIndex = tagIndex;
+    metadata.connections.push({ fromIndex: tagIndex, toIndex: request, type: 'Success' });
+    await saveMetadata(metadata);
+
+    const device = await newDevice();
+    const reply = server.api.post(
+      `/api/plugins/rpc/twoway/${device.id}`,
+      { method: 'ping', params: { level: 2 } },
+      ta(),
+    );
+    const polled = await polledRequest(device.accessToken);
+    expect(polled.method).toBe('ping:default:false:RPC_CALL_FROM_SERVER_TO_DEVICE');
+    expect(polled.params).toEqual({ level: 2 });
+    const answered = await server.api.post(`/api/v1/${device.accessToken}/rpc/${polled.id}`, { pong: true });
+    expect(answered.status, answered.text).toBe(200);
+    const res = await reply;
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ pong: true });
+  });
+
+  it('times out when the chain does not lead the call to an RPC call request node', async () => {
+    const { metadata } = await rootChain();
+    const request = indexOf(metadata, 'RPC Call Request');
+    metadata.connections = metadata.connections.filter((c) => c.toIndex !== request);
+    await saveMetadata(metadata);
+
+    const device = await newDevice();
+    const res = await server.api.post(
+      `/api/plugins/rpc/twoway/${device.id}`,
+      { method: 'ping', params: {}, timeout: 5000 },
+      ta(),
+    );
+    expect(res.status).toBe(408);
+  });
+});

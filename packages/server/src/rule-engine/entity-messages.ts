@@ -39,17 +39,39 @@ export class EntityMessages {
     metadata: Record<string, string> = {},
   ): Promise<void> {
     const route = entity.entityType === 'DEVICE' ? await this.deviceRoute(entity.id) : undefined;
-    const customerId = entity.customerId && entity.customerId !== NULL_UUID ? entity.customerId : null;
     const user: Record<string, string> = {};
     if (actor?.userId) user.userId = actor.userId;
     if (actor?.userName) user.userName = actor.userName;
+    this.tell(entity, route, type, data, { ...user, ...metadata });
+  }
+
+  /**
+   * A server-side RPC for the device (DefaultTbCoreDeviceRpcService): the device's name and type
+   * join the metadata; `entity.customerId` is the caller's customer, as in the reference.
+   */
+  async rpcToDevice(entity: ActedEntity, data: string, metadata: Record<string, string>): Promise<void> {
+    const route = await this.deviceRoute(entity.id);
+    const device: Record<string, string> = {};
+    if (route) device.deviceName = route.deviceName;
+    if (route?.deviceType) device.deviceType = route.deviceType;
+    this.tell(entity, route, 'RPC_CALL_FROM_SERVER_TO_DEVICE', data, { ...metadata, ...device });
+  }
+
+  private tell(
+    entity: ActedEntity,
+    route: { ruleChainId: string | null; queueName: string | null } | undefined,
+    type: string,
+    data: string,
+    metadata: Record<string, string>,
+  ): void {
+    const customerId = entity.customerId && entity.customerId !== NULL_UUID ? entity.customerId : null;
     this.rules.tell(
       entity.tenantId,
       newMsg({
         type,
         originator: { entityType: entity.entityType, id: entity.id },
         customerId,
-        metadata: { ...user, ...metadata },
+        metadata,
         data,
         queueName: route?.queueName ?? 'Main',
         ruleChainId: route?.ruleChainId ?? null,
@@ -96,6 +118,8 @@ export class EntityMessages {
       .selectFrom('device')
       .innerJoin('deviceProfile', 'deviceProfile.id', 'device.deviceProfileId')
       .select([
+        'device.name as deviceName',
+        'device.type as deviceType',
         'deviceProfile.defaultRuleChainId as ruleChainId',
         'deviceProfile.defaultQueueName as queueName',
       ])

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/store.js';
 import type { AuditRecorder } from '../audit-logs/audited-action.js';
+import type { RpcCallPath } from './call-path.js';
 import type { RpcDeliveryChannel } from './delivery-channel.js';
 import { RpcDispatcher } from './dispatcher.js';
 import { DEFAULT_RPC_OPTIONS, type RpcOptions } from './options.js';
@@ -28,6 +29,8 @@ export async function createRpcModule(
   db: Db,
   audit: AuditRecorder,
   log: TtlLogger,
+  /** How waiting REST calls reach devices (through the rule engine in the app). */
+  callPath: (dispatcher: RpcDispatcher) => RpcCallPath,
   options: Partial<RpcOptions> = {},
 ): Promise<RpcModule> {
   const settings = { ...DEFAULT_RPC_OPTIONS, ...options };
@@ -36,7 +39,7 @@ export async function createRpcModule(
   dispatcher.restore(await repo.openRpcs());
   const stopTtl = startRpcTtlCleanup(repo, settings.ttlCheckIntervalMs, log);
   return {
-    service: new RpcService(db, repo, dispatcher, audit),
+    service: new RpcService(db, repo, dispatcher, audit, callPath(dispatcher)),
     dispatcher,
     attach: (channel) => dispatcher.attach(channel),
     close: async () => {

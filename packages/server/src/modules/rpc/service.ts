@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../http/api-error.js';
 import type { PageQuery } from '../../http/page-query.js';
 import { type AuditRecorder, recordAction } from '../audit-logs/audited-action.js';
 import { type EntityOwner, requireEntityAccess } from '../entities/owner.js';
+import { type RpcCallPath, submissionOf } from './call-path.js';
 import type { RpcDispatcher, RpcOutcome } from './dispatcher.js';
 import { replyJson } from './reply-json.js';
 import type { RpcRepo } from './repo.js';
@@ -50,6 +51,8 @@ export class RpcService {
     private readonly repo: RpcRepo,
     private readonly dispatcher: RpcDispatcher,
     private readonly audit: AuditRecorder,
+    /** How waiting calls reach the device: through the rule engine in the app. */
+    private readonly callPath: RpcCallPath,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -71,7 +74,8 @@ export class RpcService {
       await this.record(principal, device, oneway, request);
       return { status: 200, json: JSON.stringify({ rpcId }) };
     }
-    const outcome = await this.dispatcher.call(deliveryOf(device.id, oneway, request));
+    const callerCustomerId = principal.customerId === NULL_UUID ? null : principal.customerId;
+    const outcome = await this.callPath(device, callerCustomerId, oneway, request);
     const answer = this.answerOf(version, outcome);
     await this.record(principal, device, oneway, request, this.failureOf(outcome, answer));
     return answer;
@@ -147,7 +151,7 @@ export class RpcService {
     });
     if (!inserted) throw badRequest(`Invalid RPC request: an RPC with id '${id}' already exists`);
     if (!expired) {
-      this.dispatcher.queuePersistent(id, deliveryOf(device.id, oneway, request));
+      this.dispatcher.queuePersistent(id, submissionOf(device.id, oneway, request));
     }
     return id;
   }
@@ -179,16 +183,4 @@ export class RpcService {
     this.dispatcher.forget(row.id);
     await this.repo.delete(row.id);
   }
-}
-
-/** What the dispatcher delivers to the device for a call request. */
-function deliveryOf(deviceId: string, oneway: boolean, request: RpcCallRequest) {
-  return {
-    deviceId,
-    method: request.method,
-    params: JSON.parse(request.paramsText) as unknown,
-    oneway,
-    expirationTime: request.expirationTime,
-    retries: request.retries,
-  };
 }

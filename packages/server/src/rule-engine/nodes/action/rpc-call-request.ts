@@ -1,7 +1,22 @@
-import { JsonObjectNode, stringifyLossless } from '../../../telemetry/json-lossless.js';
+import { JsonObjectNode, type LosslessJson, stringifyLossless } from '../../../telemetry/json-lossless.js';
 import { configInteger } from '../../config.js';
 import { copyAsNew, msgJson } from '../../message.js';
 import { CONSUMED, defineNode } from '../../node.js';
+
+/**
+ * The params to send: a JSON string is the params' JSON text (REST calls enter the engine so),
+ * read as JSON when it is; anything else is sent as it is.
+ */
+function paramsValue(params: LosslessJson): unknown {
+  if (typeof params === 'string') {
+    try {
+      return JSON.parse(params) as unknown;
+    } catch {
+      return params;
+    }
+  }
+  return JSON.parse(stringifyLossless(params)) as unknown;
+}
 
 const ERRORS = { timeout: 'TIMEOUT', noConnection: 'NO_ACTIVE_CONNECTION' } as const;
 
@@ -37,13 +52,15 @@ export const rpcCallRequestNode = defineNode<{ timeoutInSeconds: number }>({
       const call = ctx.services.rpc.call({
         deviceId: msg.originator.id,
         method: typeof method === 'string' ? method : stringifyLossless(method),
-        params: JSON.parse(stringifyLossless(params)),
+        params: paramsValue(params),
         oneway: msg.metadata.oneway === 'true',
         expirationTime:
           Number.isFinite(expiration) && expiration > 0 ? expiration : now + config.timeoutInSeconds * 1000,
         retries: Number.isInteger(retries) ? retries : undefined,
       });
       void call.then((outcome) => {
+        // A call made over REST hears the answer at once, whatever the chain does next.
+        if (msg.metadata.requestUUID) ctx.services.restRpc.complete(msg.metadata.requestUUID, outcome);
         if (outcome.kind === 'replied' || outcome.kind === 'delivered') {
           const reply = outcome.kind === 'replied' && outcome.payload.trim() !== '' ? outcome.payload : '{}';
           ctx.enqueueForTellNext(copyAsNew(msg, { data: reply }), 'Success');
