@@ -249,6 +249,9 @@ export interface RuleNodeDefinition {
 /** Class name of the node that forwards messages to another rule chain (reference §6.4). */
 export const RULE_CHAIN_INPUT_NODE_CLAZZ = 'org.thingsboard.rule.engine.flow.TbRuleChainInputNode';
 
+/** Class name of the node that returns a message to the calling chain, by the node's name (§6.4). */
+export const RULE_CHAIN_OUTPUT_NODE_CLAZZ = 'org.thingsboard.rule.engine.flow.TbRuleChainOutputNode';
+
 /** One exported rule chain, as the console's Export writes it and Import reads it. */
 export interface RuleChainExport {
   ruleChain: RuleChain;

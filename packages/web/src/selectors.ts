@@ -206,6 +206,23 @@ export const selectors = {
       cancel: 'script-test-cancel',
       save: 'script-test-save',
     },
+    /** The JS function editor: `testId` is the text area's; lines and the error hang off it. */
+    scriptEditor: {
+      line: (testId: string, line: number) => `${testId}-line-${line}`,
+      error: (testId: string) => `${testId}-error`,
+    },
+    shortcuts: {
+      sheet: 'rule-chain-shortcuts',
+      close: 'rule-chain-shortcuts-close',
+      open: 'rule-chain-shortcuts-open',
+    },
+    nestedChain: {
+      dialog: 'nested-rule-chain-dialog',
+      name: 'nested-rule-chain-name',
+      description: 'nested-rule-chain-description',
+      submit: 'nested-rule-chain-submit',
+      cancel: 'nested-rule-chain-cancel',
+    },
     nodeEventsTab: 'rule-node-events-tab',
     nodeName: 'rule-node-name',
     nodeDebugMode: 'rule-node-debug-mode',

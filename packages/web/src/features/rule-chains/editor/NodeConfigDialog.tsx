@@ -32,7 +32,10 @@ import {
   valueOfText,
 } from './config-fields';
 import { RuleChainSelect } from './RuleChainSelect';
+import { ScriptEditor } from './ScriptEditor';
 import { ScriptTestDialog } from './ScriptTestDialog';
+import type { ScriptProblem } from './script-lint';
+import { scriptArgNamesOf, scriptProblemsOf } from './script-validation';
 
 type Mode = 'form' | 'json';
 
@@ -98,6 +101,8 @@ export function NodeConfigDialog(props: {
   const [jsonText, setJsonText] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [nameError, setNameError] = useState(false);
+  // Script errors found on submit; an edit of the script clears its own (spec 3 §4).
+  const [scriptProblems, setScriptProblems] = useState<Record<string, ScriptProblem>>({});
 
   const switchMode = (next: Mode) => {
     if (next === mode) return;
@@ -140,6 +145,9 @@ export function NodeConfigDialog(props: {
         return;
       }
       configuration = built.value;
+      const problems = scriptProblemsOf(node.type, fieldState.fields, fieldState.texts);
+      setScriptProblems(problems);
+      if (Object.keys(problems).length > 0) return;
     }
     if (trimmed.length === 0) return;
     onSubmit({
@@ -151,8 +159,10 @@ export function NodeConfigDialog(props: {
     });
   };
 
-  const setText = (key: string, text: string) =>
+  const setText = (key: string, text: string) => {
     setFieldState((state) => ({ ...state, texts: { ...state.texts, [key]: text } }));
+    setScriptProblems(({ [key]: _edited, ...others }) => others);
+  };
   const errorText = (key: string) => (errors[key] ? t(errors[key]) : undefined);
   const targetChain = mode === 'form' ? fieldState.texts[RULE_CHAIN_ID_KEY] : undefined;
   // A stored node has events (debug, lifecycle, errors) to look at beside its settings.
@@ -274,14 +284,25 @@ export function NodeConfigDialog(props: {
                 const testable = kind === 'script' ? scriptKindOf(node.type, key) : undefined;
                 return (
                   <Box key={key}>
-                    <CodeTextArea
-                      label={kind === 'stringList' ? `${label} (${t('rulenode.one-per-line')})` : label}
-                      value={fieldState.texts[key] ?? ''}
-                      onChange={(text) => setText(key, text)}
-                      error={errorText(key)}
-                      testId={testId}
-                      minRows={kind === 'script' ? 6 : 2}
-                    />
+                    {kind === 'script' ? (
+                      <ScriptEditor
+                        label={label}
+                        value={fieldState.texts[key] ?? ''}
+                        onChange={(text) => setText(key, text)}
+                        argNames={scriptArgNamesOf(node.type, key)}
+                        invalid={scriptProblems[key]}
+                        testId={testId}
+                      />
+                    ) : (
+                      <CodeTextArea
+                        label={kind === 'stringList' ? `${label} (${t('rulenode.one-per-line')})` : label}
+                        value={fieldState.texts[key] ?? ''}
+                        onChange={(text) => setText(key, text)}
+                        error={errorText(key)}
+                        testId={testId}
+                        minRows={2}
+                      />
+                    )}
                     {testable && (
                       <Button
                         size="small"

@@ -32,7 +32,12 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getRuleChainOutputLabels } from '../../../api/rule-chains';
+import {
+  getRuleChainOutputLabels,
+  ruleChainKeys,
+  saveRuleChain,
+  saveRuleChainMetaData,
+} from '../../../api/rule-chains';
 import { useLeaveGuard } from '../../../app/routes/leave-guard';
 import { useServices } from '../../../app/services/useServices';
 import { downloadJson } from '../../../components/entity-table/download';
@@ -61,10 +66,13 @@ import { EditorToolbar } from './EditorToolbar';
 import { flowEdgesOf, flowNodesOf } from './flow-elements';
 import { type History, isDirty, pushHistory, redoHistory, startHistory, undoHistory } from './history';
 import { LinkDialog } from './LinkDialog';
+import { NestedChainDialog } from './NestedChainDialog';
 import { NodeConfigDialog } from './NodeConfigDialog';
 import { LIBRARY_DRAG_TYPE, NodeLibrary } from './NodeLibrary';
+import { extractNestedChain, nestedChainProblem } from './nested-chain';
 import { type LinkLabelActions, LinkLabelActionsContext, RULE_FLOW_EDGE_TYPES } from './RuleLinkEdge';
 import { RULE_FLOW_NODE_TYPES, type RuleFlowNode } from './RuleNodeView';
+import { ShortcutCheatSheet } from './ShortcutCheatSheet';
 
 /** Where pasted nodes land, relative to the copies. */
 const PASTE_OFFSET = { x: 40, y: 40 };
@@ -72,6 +80,7 @@ const PASTE_OFFSET = { x: 40, y: 40 };
 type Dialog =
   | { kind: 'addNode'; node: RuleNode; position: { x: number; y: number } }
   | { kind: 'editNode'; key: string }
+  | { kind: 'nestedChain'; keys: ReadonlySet<string> }
   | {
       kind: 'link';
       from: string;
@@ -116,7 +125,7 @@ function isTyping(target: EventTarget): boolean {
 
 function EditorCanvas({ ruleChain, metadata, descriptors, isNew, save }: RuleChainEditorProps) {
   const { t } = useTranslation();
-  const { http, toasts } = useServices();
+  const { http, toasts, queryClient } = useServices();
   const flow = useReactFlow();
   const navigate = useNavigate();
   const wrapper = useRef<HTMLDivElement | null>(null);
@@ -133,6 +142,8 @@ function EditorCanvas({ ruleChain, metadata, descriptors, isNew, save }: RuleCha
   const [selectedLinks, setSelectedLinks] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [menu, setMenu] = useState<ContextMenu | null>(null);
+  const [showShortcuts, setShowShortcuts] = useState(false);
+  const nestedChainCreated = useRef<{ keys: ReadonlySet<string>; chain: RuleChain } | null>(null);
 
   const byClazz = useMemo(() => new Map(descriptors.map((d) => [d.clazz, d])), [descriptors]);
   const inputLabel = t('rulenode.input');
@@ -208,6 +219,53 @@ function EditorCanvas({ ruleChain, metadata, descriptors, isNew, save }: RuleCha
     }
   }, [save, graph, ruleChain.id]);
 
+  /** Opens "Create nested rule chain" for the nodes, unless they cannot become one chain. */
+  const startNestedChain = useCallback(
+    (keys: ReadonlySet<string>) => {
+      const problem = nestedChainProblem(graph, keys);
+      if (problem) {
+        toasts.show({ message: t(`rule-chain-editor.nested-chain-${problem}`), type: 'error' });
+        return;
+      }
+      setDialog({ kind: 'nestedChain', keys });
+    },
+    [graph, toasts, t],
+  );
+
+  /**
+   * Saves the new chain with the moved nodes, then puts a rule chain node in their place here; that
+   * edit is unsaved and undoable, while the new chain stays saved (as in the reference).
+   */
+  const createNestedChain = async (keys: ReadonlySet<string>, name: string, description: string) => {
+    try {
+      // Once created, a failed metadata save is retried on the same chain rather than a second one.
+      const chain =
+        nestedChainCreated.current?.keys === keys
+          ? nestedChainCreated.current.chain
+          : await saveRuleChain(http, {
+              name,
+              type: 'CORE',
+              root: false,
+              debugMode: false,
+              additionalInfo: { description },
+            });
+      nestedChainCreated.current = { keys, chain };
+      const extracted = extractNestedChain(graph, keys, { ruleChainId: chain.id.id, name: chain.name });
+      await saveRuleChainMetaData(http, metadataOfGraph(extracted.nested, chain.id));
+      void queryClient.invalidateQueries({ queryKey: ruleChainKeys.all });
+      setHistory((h) => pushHistory(h, extracted.outer));
+      setFlowNodes((nodes) => nodes.map((n) => ({ ...n, selected: false })));
+      setDialog(null);
+      nestedChainCreated.current = null;
+      toasts.show({
+        message: t('rule-chain-editor.nested-chain-created', { name: chain.name }),
+        type: 'success',
+      });
+    } catch {
+      // The HTTP client shows the server's message; the dialog stays open to try again.
+    }
+  };
+
   const onExport = useCallback(() => {
     downloadJson(
       exportFileName(ruleChain),
@@ -220,16 +278,20 @@ function EditorCanvas({ ruleChain, metadata, descriptors, isNew, save }: RuleCha
     if (!wrapper.current?.contains(event.target as Node) || isTyping(event.target)) return;
     const control = event.ctrlKey || event.metaKey;
     const key = event.key.toLowerCase();
-    if (key === 'delete' || key === 'backspace') deleteSelected();
+    // Every shortcut here is listed by the cheat sheet (EDITOR_SHORTCUTS).
+    if (key === '?' && !control) setShowShortcuts((shown) => !shown);
+    else if (key === 'delete' || key === 'backspace') deleteSelected();
     else if (control && key === 'c') copySelected();
     else if (control && key === 'v') paste();
     else if (control && key === 'z' && event.shiftKey) redo();
     else if (control && key === 'z') undo();
     else if (control && key === 'y') redo();
     else if (control && key === 's') void onSave();
+    else if (control && key === 'r') startNestedChain(selectedNodeKeys());
     else if (control && key === 'a')
       setFlowNodes((nodes) => nodes.map((n) => ({ ...n, selected: n.id !== INPUT_NODE_KEY })));
     else if (key === 'escape') {
+      setShowShortcuts(false);
       setFlowNodes((nodes) => nodes.map((n) => ({ ...n, selected: false })));
       setSelectedLinks(new Set());
     } else return;
@@ -447,6 +509,15 @@ function EditorCanvas({ ruleChain, metadata, descriptors, isNew, save }: RuleCha
               <Controls showInteractive={false} />
             </ReactFlow>
           </LinkLabelActionsContext.Provider>
+          {showShortcuts && (
+            <ShortcutCheatSheet
+              onClose={() => {
+                setShowShortcuts(false);
+                // The close button goes away: the canvas takes the keyboard back, for `?` and the rest.
+                wrapper.current?.focus();
+              }}
+            />
+          )}
         </Box>
       </Box>
       <Menu
@@ -486,6 +557,18 @@ function EditorCanvas({ ruleChain, metadata, descriptors, isNew, save }: RuleCha
             }}
           >
             {t('rulenode.copy')}
+          </MenuItem>,
+          <MenuItem
+            key="nested"
+            data-testid={selectors.ruleChains.nodeMenuItem('nested-chain')}
+            onClick={() => {
+              // The node's selection, or the node alone when it is not selected.
+              const selected = selectedNodeKeys();
+              startNestedChain(selected.has(menu.key) ? selected : new Set([menu.key]));
+              closeMenu();
+            }}
+          >
+            {t('rule-chain-editor.create-nested-chain')}
           </MenuItem>,
           <MenuItem
             key="delete"
@@ -604,6 +687,12 @@ function EditorCanvas({ ruleChain, metadata, descriptors, isNew, save }: RuleCha
             edit((g) => replaceNode(g, dialog.key, node));
             setDialog(null);
           }}
+        />
+      )}
+      {dialog?.kind === 'nestedChain' && (
+        <NestedChainDialog
+          onClose={() => setDialog(null)}
+          onSubmit={({ name, description }) => createNestedChain(dialog.keys, name, description)}
         />
       )}
       {dialog?.kind === 'link' && (

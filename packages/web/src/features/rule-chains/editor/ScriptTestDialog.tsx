@@ -15,6 +15,8 @@ import { latestDebugInput, testScript } from '../../../api/rule-chains';
 import { useServices } from '../../../app/services/useServices';
 import { selectors } from '../../../selectors';
 import { CodeTextArea } from './CodeTextArea';
+import { ScriptEditor } from './ScriptEditor';
+import { type ScriptProblem, scriptError } from './script-lint';
 
 const S = selectors.ruleChains.scriptTest;
 
@@ -52,6 +54,8 @@ export function ScriptTestDialog(props: ScriptTestDialogProps) {
   const [output, setOutput] = useState('');
   const [running, setRunning] = useState(false);
   const [prefilled, setPrefilled] = useState(false);
+  // The error that stopped the last Test or Save; the next edit clears it (spec 3 §4).
+  const [scriptProblem, setScriptProblem] = useState<ScriptProblem | undefined>();
 
   // The node's last message in debug mode is the most telling sample (as the reference does).
   const debugIn = useQuery({
@@ -73,6 +77,10 @@ export function ScriptTestDialog(props: ScriptTestDialogProps) {
   const formValid = msgValid && msgType.trim() !== '' && metadataValid && script.trim() !== '';
 
   const run = async (): Promise<boolean> => {
+    // A script that does not compile is not sent: its error is shown at its line.
+    const problem = scriptError(script, props.argNames);
+    setScriptProblem(problem);
+    if (problem) return false;
     setRunning(true);
     try {
       const result = await testScript(http, {
@@ -176,10 +184,15 @@ export function ScriptTestDialog(props: ScriptTestDialogProps) {
             <Typography variant="caption" color="text.secondary">
               {`function (${props.argNames.join(', ')}) {`}
             </Typography>
-            <CodeTextArea
+            <ScriptEditor
               label={t('rulenode.script')}
               value={script}
-              onChange={setScript}
+              onChange={(text) => {
+                setScript(text);
+                setScriptProblem(undefined);
+              }}
+              argNames={props.argNames}
+              invalid={scriptProblem}
               testId={S.script}
               minRows={12}
             />

@@ -1,0 +1,178 @@
+import mqtt from 'mqtt';
+import { describe, expect, it } from 'vitest';
+import { selectors } from '../../packages/web/src/selectors';
+import { screenshot, tid } from '../support/browser';
+import { api, deviceIdByName, loginToken } from '../support/server';
+import { openSignedIn } from '../support/session';
+import { useServerAndBrowser } from '../support/suite';
+
+/**
+ * The rule chain editor's gaps of issue 11, as a tenant administrator meets them in the root chain:
+ * a script with an undefined name is refused at its line until it is fixed; `?` shows the
+ * keyboard shortcuts; the message type switch and the telemetry node move into a nested chain, and
+ * telemetry and attributes a device publishes still get saved, through the new chain and its
+ * outputs.
+ */
+
+const R = selectors.ruleChains;
+const TENANT = { email: 'tenant@meridian.local', password: 'tenant' };
+const TOKEN = 'A1_TEST_TOKEN';
+const NESTED = 'Telemetry handling';
+const suite = useServerAndBrowser();
+
+interface Metadata {
+  firstNodeIndex: number | null;
+  nodes: { name: string; type: string; configuration: Record<string, unknown> }[];
+  connections: { fromIndex: number; toIndex: number; type: string }[];
+}
+
+async function publish(topic: string, payload: unknown) {
+  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${suite.server.mqttPort}`, { username: TOKEN });
+  await client.publishAsync(topic, JSON.stringify(payload), { qos: 1 });
+  await client.endAsync();
+}
+
+describe('rule chain editor: script lint, shortcuts, nested chain', () => {
+  it('refuses a script at its error, shows the shortcuts, and runs a nested chain made of two nodes', async () => {
+    const { server, browser } = suite;
+    const token = await loginToken(server, TENANT.email, TENANT.password);
+    const chains = await api<{ data: { id: { id: string }; name: string; root: boolean }[] }>(
+      server,
+      'GET',
+      '/api/ruleChains?pageSize=10&page=0',
+      { token },
+    );
+    const root = chains.body.data.find((chain) => chain.root);
+    const { page } = await openSignedIn(browser, server, TENANT.email, TENANT.password);
+    await page.goto(`${server.url}/ruleChains/${root?.id.id}`);
+    await page.waitForSelector(tid(R.node('Message Type Switch')));
+
+    // A script filter whose script uses a name nobody declared.
+    await page.fill(tid(R.librarySearch), 'script');
+    await page
+      .locator(tid(R.libraryCategory('FILTER')))
+      .locator(tid(R.libraryItem('script')))
+      .dblclick();
+    const dialog = page.locator(tid(R.nodeDialog));
+    await dialog.locator(tid(R.nodeName)).fill('Above limit');
+    const script = dialog.locator(tid(R.nodeConfigField('jsScript')));
+    await script.fill('var t = msg.temperature;\nreturn t > limit;');
+    await dialog.locator(tid(R.nodeDialogSubmit)).click();
+    const error = dialog.locator(tid(R.scriptEditor.error(R.nodeConfigField('jsScript'))));
+    await expect
+      .poll(() => error.textContent())
+      .toBe("Error: ReferenceError: 'limit' is not defined (line 2, column 12)");
+    const line2 = dialog.locator(tid(R.scriptEditor.line(R.nodeConfigField('jsScript'), 2)));
+    expect(await line2.getAttribute('data-marked')).toBe('true');
+    await expect
+      .poll(() => dialog.locator(tid(selectors.app.toast)).textContent())
+      .toContain("'limit' is not defined");
+    await screenshot(page, 'rule-chain-lint-error');
+    // Any edit clears the error, its line mark and its toast.
+    await script.fill('var t = msg.temperature;\nreturn t > 20;');
+    await expect.poll(() => error.count()).toBe(0);
+    expect(await line2.getAttribute('data-marked')).toBeNull();
+    expect(await dialog.locator(tid(selectors.app.toast)).count()).toBe(0);
+    await dialog.locator(tid(R.nodeDialogCancel)).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // `?` on the canvas shows the keyboard shortcuts; the close button hides them.
+    await page.locator(tid(R.canvas)).click({ position: { x: 40, y: 40 } });
+    await page.keyboard.press('?');
+    const sheet = page.locator(tid(R.shortcuts.sheet));
+    await sheet.waitFor();
+    expect(await sheet.textContent()).toContain('Keyboard Shortcuts:');
+    expect(await sheet.textContent()).toContain('Create nested rule chain from the selected nodes');
+    await screenshot(page, 'rule-chain-shortcuts');
+    await sheet.locator(tid(R.shortcuts.close)).click();
+    await sheet.waitFor({ state: 'detached' });
+
+    // The message type switch and the telemetry node go into a nested chain (Ctrl+click, Ctrl+R).
+    await page.locator(tid(R.node('Message Type Switch'))).click();
+    await page.locator(tid(R.node('Save Timeseries'))).click({ modifiers: ['Control'] });
+    await page.keyboard.press('Control+r');
+    const nestedDialog = page.locator(tid(R.nestedChain.dialog));
+    await nestedDialog.locator(tid(R.nestedChain.name)).fill(NESTED);
+    await nestedDialog.locator(tid(R.nestedChain.submit)).click();
+    await nestedDialog.waitFor({ state: 'detached' });
+    await page.waitForSelector(tid(R.node(NESTED)));
+    expect(await page.locator(tid(R.node('Message Type Switch'))).count()).toBe(0);
+    await screenshot(page, 'rule-chain-nested-replaced');
+    await page.click(tid(R.save));
+    await expect.poll(() => page.locator(tid(R.save)).isDisabled()).toBe(true);
+
+    // The stored chains: the root forwards to the new chain, which has the two nodes and outputs.
+    const all = await api<{ data: { id: { id: string }; name: string }[] }>(
+      server,
+      'GET',
+      '/api/ruleChains?pageSize=50&page=0',
+      { token },
+    );
+    const nestedId = all.body.data.find((chain) => chain.name === NESTED)?.id.id;
+    expect(nestedId).toBeDefined();
+    const rootMetadata = await api<Metadata>(server, 'GET', `/api/ruleChain/${root?.id.id}/metadata`, {
+      token,
+    });
+    const ruleChainNode = rootMetadata.body.nodes.findIndex((node) => node.name === NESTED);
+    expect(rootMetadata.body.nodes[ruleChainNode]?.configuration.ruleChainId).toBe(nestedId);
+    const rootIndex = (name: string) => rootMetadata.body.nodes.findIndex((node) => node.name === name);
+    expect(rootMetadata.body.connections).toEqual(
+      expect.arrayContaining([
+        { fromIndex: rootIndex('Device Profile Node'), toIndex: ruleChainNode, type: 'Success' },
+        { fromIndex: ruleChainNode, toIndex: rootIndex('Save Client Attributes'), type: 'Post attributes' },
+        { fromIndex: ruleChainNode, toIndex: rootIndex('Log Other'), type: 'Other' },
+      ]),
+    );
+    const nested = await api<Metadata>(server, 'GET', `/api/ruleChain/${nestedId}/metadata`, { token });
+    expect(nested.body.nodes.map((node) => node.name).sort()).toEqual(
+      [
+        'Message Type Switch',
+        'Other',
+        'Post attributes',
+        'RPC Request from Device',
+        'RPC Request to Device',
+        'Save Timeseries',
+      ].sort(),
+    );
+    expect(nested.body.nodes[nested.body.firstNodeIndex ?? -1]?.name).toBe('Message Type Switch');
+
+    // A device publishes: telemetry is saved inside the nested chain, attributes by the root chain
+    // after the nested chain hands them back through its "Post attributes" output.
+    const deviceId = await deviceIdByName(server, token, 'Test Device A1');
+    await publish('v1/devices/me/telemetry', { nestedProbe: 4242 });
+    await publish('v1/devices/me/attributes', { nestedAttribute: 'returned' });
+    await expect
+      .poll(
+        async () => {
+          const latest = await api<Record<string, { value: string }[]>>(
+            server,
+            'GET',
+            `/api/plugins/telemetry/DEVICE/${deviceId}/values/timeseries?keys=nestedProbe`,
+            { token },
+          );
+          return latest.body.nestedProbe?.[0]?.value;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('4242');
+    await expect
+      .poll(
+        async () => {
+          const attributes = await api<{ key: string; value: unknown }[]>(
+            server,
+            'GET',
+            `/api/plugins/telemetry/DEVICE/${deviceId}/values/attributes/CLIENT_SCOPE?keys=nestedAttribute`,
+            { token },
+          );
+          return Array.isArray(attributes.body) ? attributes.body[0]?.value : undefined;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('returned');
+
+    // The nested chain in its own editor: the moved nodes and an output per relation type.
+    await page.goto(`${server.url}/ruleChains/${nestedId}`);
+    await page.waitForSelector(tid(R.node('Post attributes')));
+    await screenshot(page, 'rule-chain-nested-chain');
+  });
+});
