@@ -1,5 +1,6 @@
 import { telemetryEntries } from '../../../telemetry/values.js';
 import { configInteger } from '../../config.js';
+import { integer, nodeConfigSchema } from '../../config-schema.js';
 import { msgJson } from '../../message.js';
 import { defineNode } from '../../node.js';
 
@@ -14,6 +15,7 @@ export const saveTimeseriesNode = defineNode<{ defaultTTL: number }>({
   relationTypes: ['Success'],
   configDirective: 'tbActionNodeTimeseriesConfig',
   defaultConfiguration: { defaultTTL: 0 },
+  configurationSchema: nodeConfigSchema({ defaultTTL: integer('Default TTL in seconds', { minimum: 0 }) }),
   configure: (raw) => ({ defaultTTL: configInteger(raw, 'defaultTTL', 0) }),
   create: (config, ctx) => ({
     async onMsg(msg) {
