@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue, RuleNode } from '@meridian/common';
-import { eventTypesOf, jsonObjectOrEmpty, type ScriptType, scriptKindOf } from '@meridian/common';
+import { eventTypesOf, jsonObjectOrEmpty, scriptKindOf } from '@meridian/common';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -32,7 +32,16 @@ import {
   valueOfText,
 } from './config-fields';
 import { RuleChainSelect } from './RuleChainSelect';
+import { SchemaConfigForm, type ScriptTestRequest } from './SchemaConfigForm';
 import { ScriptTestDialog } from './ScriptTestDialog';
+import {
+  configurationOfSchemaForm,
+  type FieldError,
+  type SchemaField,
+  type SchemaFormState,
+  schemaFieldsOf,
+  schemaFormStateOf,
+} from './schema-form';
 
 type Mode = 'form' | 'json';
 
@@ -56,19 +65,46 @@ function fieldStateOf(configuration: JsonObject): FieldState {
 /** The configuration of the form's fields, or the message keys of the fields that are wrong. */
 function configurationOfFields(
   state: FieldState,
-): { value: JsonObject } | { errors: Record<string, string> } {
+): { value: JsonObject } | { errors: Record<string, FieldError> } {
   const value: JsonObject = {};
-  const errors: Record<string, string> = {};
+  const errors: Record<string, FieldError> = {};
   for (const { key, kind } of state.fields) {
     if (kind === 'boolean') {
       value[key] = state.flags[key] ?? false;
       continue;
     }
     const parsed = valueOfText(kind, state.texts[key] ?? '');
-    if ('error' in parsed) errors[key] = parsed.error;
+    if ('error' in parsed) errors[key] = { key: parsed.error };
     else value[key] = parsed.value as JsonValue;
   }
   return Object.keys(errors).length > 0 ? { errors } : { value };
+}
+
+/**
+ * The form of a configuration: built from the descriptor's schema when it has one, else from the
+ * configuration's own values (descriptors of other servers carry no schema).
+ */
+type FormState =
+  | { kind: 'schema'; fields: SchemaField[]; state: SchemaFormState; base: JsonObject }
+  | { kind: 'values'; state: FieldState };
+
+function formStateOf(schemaFields: SchemaField[] | undefined, configuration: JsonObject): FormState {
+  return schemaFields
+    ? {
+        kind: 'schema',
+        fields: schemaFields,
+        state: schemaFormStateOf(schemaFields, configuration),
+        base: configuration,
+      }
+    : { kind: 'values', state: fieldStateOf(configuration) };
+}
+
+function configurationOfForm(
+  form: FormState,
+): { value: JsonObject } | { errors: Record<string, FieldError> } {
+  return form.kind === 'schema'
+    ? configurationOfSchemaForm(form.fields, form.state, form.base)
+    : configurationOfFields(form.state);
 }
 
 /**
@@ -94,15 +130,17 @@ export function NodeConfigDialog(props: {
     typeof info.description === 'string' ? info.description : '',
   );
   const [mode, setMode] = useState<Mode>('form');
-  const [fieldState, setFieldState] = useState(() => fieldStateOf(node.configuration ?? {}));
+  const schema = nodeClass.definition.configurationSchema;
+  const schemaFields = useMemo(() => (schema?.properties ? schemaFieldsOf(schema) : undefined), [schema]);
+  const [form, setForm] = useState(() => formStateOf(schemaFields, node.configuration ?? {}));
   const [jsonText, setJsonText] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, FieldError>>({});
   const [nameError, setNameError] = useState(false);
 
   const switchMode = (next: Mode) => {
     if (next === mode) return;
     if (next === 'json') {
-      const built = configurationOfFields(fieldState);
+      const built = configurationOfForm(form);
       if ('errors' in built) {
         setErrors(built.errors);
         return;
@@ -111,10 +149,10 @@ export function NodeConfigDialog(props: {
     } else {
       const parsed = configurationOfText(jsonText);
       if ('error' in parsed) {
-        setErrors({ json: parsed.error });
+        setErrors({ json: { key: parsed.error } });
         return;
       }
-      setFieldState(fieldStateOf(parsed.value));
+      setForm(formStateOf(schemaFields, parsed.value));
     }
     setErrors({});
     setMode(next);
@@ -129,12 +167,12 @@ export function NodeConfigDialog(props: {
     if (mode === 'json') {
       const parsed = configurationOfText(jsonText);
       if ('error' in parsed) {
-        setErrors({ json: parsed.error });
+        setErrors({ json: { key: parsed.error } });
         return;
       }
       configuration = parsed.value;
     } else {
-      const built = configurationOfFields(fieldState);
+      const built = configurationOfForm(form);
       if ('errors' in built) {
         setErrors(built.errors);
         return;
@@ -151,18 +189,33 @@ export function NodeConfigDialog(props: {
     });
   };
 
+  // The texts of both kinds of form are keyed by the setting's path (scripts, the target chain).
+  const formTexts = form.state.texts;
   const setText = (key: string, text: string) =>
-    setFieldState((state) => ({ ...state, texts: { ...state.texts, [key]: text } }));
-  const errorText = (key: string) => (errors[key] ? t(errors[key]) : undefined);
-  const targetChain = mode === 'form' ? fieldState.texts[RULE_CHAIN_ID_KEY] : undefined;
+    setForm((current) =>
+      current.kind === 'schema'
+        ? { ...current, state: { ...current.state, texts: { ...current.state.texts, [key]: text } } }
+        : { ...current, state: { ...current.state, texts: { ...current.state.texts, [key]: text } } },
+    );
+  const setFieldState = (update: (state: FieldState) => FieldState) =>
+    setForm((current) =>
+      current.kind === 'values' ? { ...current, state: update(current.state) } : current,
+    );
+  const setSchemaState = (update: (state: SchemaFormState) => SchemaFormState) =>
+    setForm((current) =>
+      current.kind === 'schema' ? { ...current, state: update(current.state) } : current,
+    );
+  const errorText = (key: string) => {
+    const error = errors[key];
+    return error ? t(error.key, error.values) : undefined;
+  };
+  const targetChain = mode === 'form' ? formTexts[RULE_CHAIN_ID_KEY] : undefined;
   // A stored node has events (debug, lifecycle, errors) to look at beside its settings.
   const { http } = useServices();
   const eventsApi = useMemo(() => eventsTabApi(http), [http]);
   const nodeId = node.id?.id;
   const [tab, setTab] = useState<'details' | 'events'>('details');
-  const [scriptTest, setScriptTest] = useState<
-    { key: string; scriptType: ScriptType; argNames: string[] } | undefined
-  >();
+  const [scriptTest, setScriptTest] = useState<ScriptTestRequest | undefined>();
 
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid={selectors.ruleChains.nodeDialog}>
@@ -237,8 +290,18 @@ export function NodeConfigDialog(props: {
               testId={selectors.ruleChains.nodeConfigJson}
               minRows={8}
             />
+          ) : form.kind === 'schema' ? (
+            <SchemaConfigForm
+              fields={form.fields}
+              state={form.state}
+              onChange={setSchemaState}
+              errors={errors}
+              nodeType={node.type}
+              onTestScript={setScriptTest}
+            />
           ) : (
-            fieldState.fields.map(({ key, kind }) => {
+            form.state.fields.map(({ key, kind }) => {
+              const fieldState = form.state;
               const testId = selectors.ruleChains.nodeConfigField(key);
               const label = labelOfKey(key);
               if (kind === 'boolean') {
@@ -341,7 +404,7 @@ export function NodeConfigDialog(props: {
       </form>
       {scriptTest && (
         <ScriptTestDialog
-          script={fieldState.texts[scriptTest.key] ?? ''}
+          script={formTexts[scriptTest.key] ?? ''}
           scriptType={scriptTest.scriptType}
           argNames={scriptTest.argNames}
           ruleNodeId={nodeId}
