@@ -67,8 +67,6 @@ export function schemaTypes(schema: ConfigSchema): ConfigSchemaType[] {
   return Array.isArray(schema.type) ? schema.type : [schema.type];
 }
 
-const NUMERIC = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
-
 /**
  * The value as the engine's lenient readers (rule-engine/config.ts) take a `type`, or undefined
  * when they refuse it: numbers may come as numeric strings, booleans as "true"/"false", a text as
@@ -82,12 +80,9 @@ function coerce(type: ConfigSchemaType, value: JsonValue): JsonValue | undefined
         : undefined;
     case 'number':
     case 'integer': {
+      // As configNumber reads it: the text trimmed, through Number().
       const number =
-        typeof value === 'number'
-          ? value
-          : typeof value === 'string' && NUMERIC.test(value)
-            ? Number(value)
-            : Number.NaN;
+        typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
       if (!Number.isFinite(number)) return undefined;
       return type === 'integer' && !Number.isInteger(number) ? undefined : number;
     }
