@@ -10,6 +10,7 @@ export * from './breakpoints.js';
 export * from './bulk-action.js';
 export * from './bulk-import.js';
 export * from './color-palette.js';
+export * from './config-schema.js';
 export * from './contact.js';
 export * from './credentials.js';
 export * from './csv.js';

@@ -1,3 +1,4 @@
+import type { ConfigSchema } from './config-schema.js';
 import type { ComponentDescriptorId, RuleChainId, RuleNodeId, TenantId } from './entity-ids.js';
 import type { JsonObject, JsonValue } from './json.js';
 import { ownValue } from './json.js';
@@ -239,6 +240,8 @@ export interface RuleNodeDefinition {
   /** The node forwards to another rule chain (its links are that chain's output labels). */
   ruleChainNode?: boolean;
   defaultConfiguration?: JsonObject;
+  /** JSON schema of the configuration (Meridian's addition; the console builds the node form from it). */
+  configurationSchema?: ConfigSchema;
   uiResources?: string[];
   configDirective?: string;
   icon?: string;

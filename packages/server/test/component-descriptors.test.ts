@@ -56,6 +56,7 @@ describe('component descriptors', () => {
           customRelations: false,
           ruleChainNode: false,
           defaultConfiguration: {},
+          configurationSchema: { type: 'object', properties: {}, default: {} },
           uiResources: [],
           configDirective: 'tbNodeEmptyConfig',
           icon: '',

@@ -28,6 +28,7 @@ function standIn(
     relationTypes,
     configDirective: 'tbNodeEmptyConfig',
     defaultConfiguration: {},
+    configurationSchema: { type: 'object' },
     configure,
     create: () => ({ onMsg: () => CONSUMED }),
     ...extra,

@@ -29,6 +29,7 @@ const testNode = (
     relationTypes: ['Success'],
     configDirective: 'tbNodeEmptyConfig',
     defaultConfiguration: {},
+    configurationSchema: { type: 'object' },
     configure: (raw) => raw,
     create: (config, ctx) => ({
       onMsg: (msg) => {

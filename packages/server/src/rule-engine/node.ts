@@ -1,5 +1,6 @@
 import type {
   ComponentType,
+  ConfigSchema,
   EntityId,
   JsonObject,
   JsonValue,
@@ -149,6 +150,11 @@ export interface RuleNodeDefinition<C = JsonObject> {
   /** The configuration a new node starts with. */
   defaultConfiguration: JsonObject;
   /**
+   * JSON schema of the configuration (the console's form and the save check read it). Its property
+   * defaults are filled from `defaultConfiguration` by `defineNode`.
+   */
+  configurationSchema: ConfigSchema;
+  /**
    * Reads a stored configuration leniently, as the reference's Jackson binding does (numbers as
    * strings, missing keys take defaults), and refuses what cannot work with RuleNodeConfigError.
    */
@@ -156,9 +162,21 @@ export interface RuleNodeDefinition<C = JsonObject> {
   create(config: C, ctx: RuleNodeContext): RuleNode | Promise<RuleNode>;
 }
 
-/** Erases a definition's configuration type for the registry. */
+/**
+ * Erases a definition's configuration type for the registry, and gives its schema the defaults of
+ * `defaultConfiguration` (one source for both, so they cannot drift apart).
+ */
 export function defineNode<C>(definition: RuleNodeDefinition<C>): RuleNodeDefinition<unknown> {
-  return definition as RuleNodeDefinition<unknown>;
+  const schema = definition.configurationSchema;
+  const defaults = definition.defaultConfiguration;
+  const properties: Record<string, ConfigSchema> = {};
+  for (const [key, property] of Object.entries(schema.properties ?? {})) {
+    properties[key] = key in defaults ? { ...property, default: defaults[key] } : property;
+  }
+  return {
+    ...definition,
+    configurationSchema: { ...schema, type: 'object', properties, default: defaults },
+  } as RuleNodeDefinition<unknown>;
 }
 
 export type { JsonValue };

@@ -68,6 +68,61 @@ export const CLAZZ = {
   timeseries: 'org.thingsboard.rule.engine.telemetry.TbMsgTimeseriesNode',
   log: 'org.thingsboard.rule.engine.action.TbLogNode',
   ruleChain: 'org.thingsboard.rule.engine.flow.TbRuleChainInputNode',
+  createAlarm: 'org.thingsboard.rule.engine.action.TbCreateAlarmNode',
+  delay: 'org.thingsboard.rule.engine.delay.TbMsgDelayNode',
+};
+
+/** Configuration schemas as the server's descriptors carry them (issue 11), for the schema-built forms. */
+const CREATE_ALARM_SCHEMA = {
+  type: 'object',
+  required: ['alarmType', 'severity'],
+  properties: {
+    alarmDetailsBuildJs: {
+      type: 'string',
+      title: 'Alarm details builder',
+      contentMediaType: 'application/javascript',
+      default: 'return {};',
+    },
+    alarmType: { type: 'string', title: 'Alarm type', default: 'General Alarm' },
+    dynamicSeverity: { type: 'boolean', title: 'Use alarm severity pattern', default: false },
+    severity: {
+      type: 'string',
+      title: 'Alarm severity',
+      enum: ['CRITICAL', 'MAJOR', 'MINOR', 'WARNING', 'INDETERMINATE'],
+      enumNames: ['Critical', 'Major', 'Minor', 'Warning', 'Indeterminate'],
+      'x-patternWhen': 'dynamicSeverity',
+      default: 'CRITICAL',
+    },
+    propagate: { type: 'boolean', title: 'Propagate', default: false },
+    relationTypes: {
+      type: 'array',
+      title: 'Relation types to propagate',
+      items: { type: 'string' },
+      default: [],
+    },
+  },
+};
+
+const DELAY_SCHEMA = {
+  type: 'object',
+  properties: {
+    periodInSeconds: { type: 'integer', title: 'Period in seconds', minimum: 0, default: 60 },
+    maxPendingMsgs: {
+      type: 'integer',
+      title: 'Maximum pending messages',
+      minimum: 1,
+      maximum: 100000,
+      default: 1000,
+    },
+    relationsQuery: {
+      type: 'object',
+      title: 'Relations query',
+      properties: {
+        direction: { type: 'string', title: 'Direction', enum: ['FROM', 'TO'], enumNames: ['From', 'To'] },
+        maxLevel: { type: 'integer', title: 'Max relation level', minimum: 0 },
+      },
+    },
+  },
 };
 
 export const DESCRIPTORS: ComponentDescriptor[] = [
@@ -93,6 +148,23 @@ export const DESCRIPTORS: ComponentDescriptor[] = [
     customRelations: true,
     ruleChainNode: true,
     defaultConfiguration: { ruleChainId: null },
+  }),
+  descriptor('ACTION', 'create alarm', CLAZZ.createAlarm, {
+    relationTypes: ['Created', 'Updated', 'False', 'Failure'],
+    defaultConfiguration: {
+      alarmDetailsBuildJs: 'return {};',
+      alarmType: 'General Alarm',
+      severity: 'CRITICAL',
+      propagate: false,
+      relationTypes: [],
+      dynamicSeverity: false,
+    },
+    configurationSchema: CREATE_ALARM_SCHEMA,
+  }),
+  descriptor('ACTION', 'delay', CLAZZ.delay, {
+    relationTypes: ['Success', 'Failure'],
+    defaultConfiguration: { periodInSeconds: 60, maxPendingMsgs: 1000 },
+    configurationSchema: DELAY_SCHEMA,
   }),
 ];
 

@@ -26,6 +26,8 @@ export function describeNode(
     customRelations: definition.customRelations ?? false,
     ruleChainNode: definition.clazz === RULE_CHAIN_INPUT_NODE,
     defaultConfiguration: definition.defaultConfiguration,
+    // Meridian's addition: the console builds the node form from it; the reference has no such key.
+    configurationSchema: definition.configurationSchema as JsonObject,
     // The console ships its own configuration forms: no bundle to load.
     uiResources: [],
     configDirective: definition.configDirective,

@@ -30,6 +30,7 @@ describe('checkMetadata', () => {
       relationTypes: ['Success'],
       configDirective: '',
       defaultConfiguration: {},
+      configurationSchema: { type: 'object', properties: { ttl: { type: 'number', title: 'TTL' } } },
       configure: (raw) => {
         if (typeof raw.ttl !== 'number') throw new RuleNodeConfigError("'ttl' must be a number");
         return raw;

@@ -1,4 +1,4 @@
-import type { JsonObject } from '@meridian/common';
+import { configSchemaIssues, type JsonObject } from '@meridian/common';
 import { badRequest } from '../../http/api-error.js';
 import { RuleNodeConfigError } from '../../rule-engine/node.js';
 import type { RuleNodeRegistry } from '../../rule-engine/registry.js';
@@ -34,8 +34,8 @@ export interface CheckedNode {
 
 /**
  * The checks of a metadata save that need nothing but the metadata and the node registry: names
- * and types of nodes, their configurations (each definition's `configure`), and that every index
- * names a node. Refusals are 400s whose message names the node. Chain references (rule chain
+ * and types of nodes, their configurations (the types and choices of each definition's schema,
+ * leniently as the engine reads them, then its `configure`), and that every index names a node. Refusals are 400s whose message names the node. Chain references (rule chain
  * nodes) are checked by the service, which reads the tenant's chains.
  */
 export function checkMetadata(input: MetaDataInput, registry: RuleNodeRegistry): CheckedNode[] {
@@ -47,6 +47,8 @@ export function checkMetadata(input: MetaDataInput, registry: RuleNodeRegistry):
     const definition = registry.get(node.type);
     if (!definition) throw badRequest(`Rule node ${label} has unknown type '${node.type}'!`);
     const configuration = (node.configuration ?? {}) as JsonObject;
+    const [issue] = configSchemaIssues(definition.configurationSchema, configuration);
+    if (issue) throw badRequest(`${node.name}: ${issue.message}`);
     try {
       definition.configure(configuration);
     } catch (error) {

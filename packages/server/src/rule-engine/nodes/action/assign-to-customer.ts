@@ -1,7 +1,13 @@
 import { configBoolean } from '../../config.js';
+import { flag, nodeConfigSchema } from '../../config-schema.js';
 import { defineNode } from '../../node.js';
 import { RuleCustomerAssignment } from '../../services/customer-assignment.js';
-import { type CustomerTargetConfig, configureCustomerTarget, customerFinder } from './customer-target.js';
+import {
+  CUSTOMER_TARGET_PROPERTIES,
+  type CustomerTargetConfig,
+  configureCustomerTarget,
+  customerFinder,
+} from './customer-target.js';
 
 export interface AssignToCustomerConfig extends CustomerTargetConfig {
   createCustomerIfNotExists: boolean;
@@ -26,6 +32,13 @@ export const assignToCustomerNode = defineNode<AssignToCustomerConfig>({
     createCustomerIfNotExists: false,
     customerCacheExpiration: 300,
   },
+  configurationSchema: nodeConfigSchema(
+    {
+      ...CUSTOMER_TARGET_PROPERTIES,
+      createCustomerIfNotExists: flag('Create new customer if not exists'),
+    },
+    ['customerNamePattern'],
+  ),
   configure(raw) {
     return {
       ...configureCustomerTarget(raw),

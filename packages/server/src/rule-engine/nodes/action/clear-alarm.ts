@@ -1,5 +1,6 @@
 import type { JsonValue } from '@meridian/common';
 import { configString } from '../../config.js';
+import { nodeConfigSchema, script, text } from '../../config-schema.js';
 import { defineNode, type NodeOutput } from '../../node.js';
 import { processPattern } from '../../services/msg-pattern.js';
 import { MSG_SCRIPT_ARGS } from '../../services/script-args.js';
@@ -34,6 +35,10 @@ export const clearAlarmNode = defineNode<ClearAlarmConfig>({
   relationTypes: ['Cleared', 'False'],
   configDirective: 'tbActionNodeClearAlarmConfig',
   defaultConfiguration: { alarmDetailsBuildJs: ALARM_DETAILS_BUILD_JS_TEMPLATE, alarmType: 'General Alarm' },
+  configurationSchema: nodeConfigSchema(
+    { alarmDetailsBuildJs: script('Alarm details builder'), alarmType: text('Alarm type') },
+    ['alarmType'],
+  ),
   configure(raw) {
     return {
       alarmType: configString(raw, 'alarmType', 'General Alarm'),

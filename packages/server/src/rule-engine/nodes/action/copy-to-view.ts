@@ -1,5 +1,6 @@
 import { type EntityId, isJsonObject } from '@meridian/common';
 import { deviceAttributeEntries } from '../../../telemetry/values.js';
+import { EMPTY_CONFIG_SCHEMA } from '../../config-schema.js';
 import { copyAsNew, msgJson, type RuleMsg } from '../../message.js';
 import { CONSUMED, defineNode, type NodeOutput } from '../../node.js';
 
@@ -61,6 +62,7 @@ export const copyToViewNode = defineNode<Record<string, never>>({
   relationTypes: ['Success'],
   configDirective: 'tbNodeEmptyConfig',
   defaultConfiguration: { version: 0 },
+  configurationSchema: EMPTY_CONFIG_SCHEMA,
   configure: () => ({}),
   create(_config, { services, self }) {
     return {

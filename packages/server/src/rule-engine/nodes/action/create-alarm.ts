@@ -6,6 +6,7 @@ import {
   type JsonValue,
 } from '@meridian/common';
 import { configBoolean, configString, configStringList } from '../../config.js';
+import { alarmSeverity, flag, nodeConfigSchema, script, stringList, text } from '../../config-schema.js';
 import type { RuleMsg } from '../../message.js';
 import { defineNode, type NodeOutput, RuleNodeConfigError } from '../../node.js';
 import { processPattern } from '../../services/msg-pattern.js';
@@ -61,6 +62,18 @@ export const createAlarmNode = defineNode<CreateAlarmConfig>({
     relationTypes: [],
     dynamicSeverity: false,
   },
+  configurationSchema: nodeConfigSchema(
+    {
+      alarmDetailsBuildJs: script('Alarm details builder'),
+      useMessageAlarmData: flag('Use message alarm data'),
+      alarmType: text('Alarm type'),
+      dynamicSeverity: flag('Use alarm severity pattern'),
+      severity: alarmSeverity('Alarm severity', { 'x-patternWhen': 'dynamicSeverity' }),
+      propagate: flag('Propagate'),
+      relationTypes: stringList('Relation types to propagate'),
+    },
+    ['alarmType', 'severity'],
+  ),
   configure(raw) {
     const config: CreateAlarmConfig = {
       alarmType: configString(raw, 'alarmType', 'General Alarm'),

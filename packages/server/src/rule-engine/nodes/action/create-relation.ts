@@ -1,11 +1,13 @@
 import { RelationsRepo } from '../../../modules/relations/repo.js';
 import { configBoolean } from '../../config.js';
+import { flag, nodeConfigSchema } from '../../config-schema.js';
 import { changeMsg } from '../../message.js';
 import { defineNode } from '../../node.js';
 import { requireTenantEntity } from '../../services/owned-entity.js';
 import {
   configureRelationTarget,
   deleteOriginatorRelations,
+  RELATION_TARGET_PROPERTIES,
   type RelationTargetConfig,
   relationEnds,
   relationTargetFinder,
@@ -46,6 +48,15 @@ export const createRelationNode = defineNode<CreateRelationConfig>({
     removeCurrentRelations: false,
     changeOriginatorToRelatedEntity: false,
   },
+  configurationSchema: nodeConfigSchema(
+    {
+      ...RELATION_TARGET_PROPERTIES,
+      createEntityIfNotExists: flag('Create new entity if not exists'),
+      removeCurrentRelations: flag('Remove current relations'),
+      changeOriginatorToRelatedEntity: flag('Change originator to related entity'),
+    },
+    ['relationType'],
+  ),
   configure(raw) {
     return {
       ...configureRelationTarget(raw),

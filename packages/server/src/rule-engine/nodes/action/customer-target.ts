@@ -1,6 +1,7 @@
-import type { JsonObject } from '@meridian/common';
+import type { ConfigSchema, JsonObject } from '@meridian/common';
 import { type CustomerRow, CustomersRepo } from '../../../modules/customers/repo.js';
 import { configInteger, configString } from '../../config.js';
+import { integer, text } from '../../config-schema.js';
 import type { RuleMsg } from '../../message.js';
 import { RuleNodeConfigError, type RuleNodeContext } from '../../node.js';
 import { createNamedEntity } from '../../services/entity-by-name.js';
@@ -56,3 +57,9 @@ export function customerFinder(config: CustomerTargetConfig, ctx: RuleNodeContex
     return customer;
   };
 }
+
+/** What the assign and unassign customer nodes' forms share. */
+export const CUSTOMER_TARGET_PROPERTIES: Record<string, ConfigSchema> = {
+  customerNamePattern: text('Customer name pattern'),
+  customerCacheExpiration: integer('Customers cache expiration time (sec)', { minimum: 0 }),
+};

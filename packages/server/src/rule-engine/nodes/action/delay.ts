@@ -1,4 +1,5 @@
 import { configBoolean, configInteger, configString } from '../../config.js';
+import { flag, integer, nodeConfigSchema, text } from '../../config-schema.js';
 import { copyAsNew } from '../../message.js';
 import { CONSUMED, defineNode, RuleNodeConfigError } from '../../node.js';
 import { processPattern } from '../../services/msg-pattern.js';
@@ -31,6 +32,12 @@ export const delayNode = defineNode<DelayConfig>({
     maxPendingMsgs: 1000,
     useMetadataPeriodInSecondsPatterns: false,
   },
+  configurationSchema: nodeConfigSchema({
+    periodInSeconds: integer('Period in seconds', { minimum: 0 }),
+    maxPendingMsgs: integer('Maximum pending messages', { minimum: 1, maximum: 100000 }),
+    useMetadataPeriodInSecondsPatterns: flag('Use period in seconds pattern'),
+    periodInSecondsPattern: text('Period in seconds pattern'),
+  }),
   configure(raw) {
     const config: DelayConfig = {
       periodInSeconds: configInteger(raw, 'periodInSeconds', 60),

@@ -1,10 +1,12 @@
 import { RelationsRepo } from '../../../modules/relations/repo.js';
 import { configBoolean } from '../../config.js';
+import { flag, nodeConfigSchema } from '../../config-schema.js';
 import { defineNode } from '../../node.js';
 import { requireTenantEntity } from '../../services/owned-entity.js';
 import {
   configureRelationTarget,
   deleteOriginatorRelations,
+  RELATION_TARGET_PROPERTIES,
   type RelationTargetConfig,
   relationEnds,
   relationTargetFinder,
@@ -37,6 +39,10 @@ export const deleteRelationNode = defineNode<DeleteRelationConfig>({
     entityNamePattern: '',
     entityCacheExpiration: 300,
   },
+  configurationSchema: nodeConfigSchema(
+    { deleteForSingleEntity: flag('Delete relation to specific entity'), ...RELATION_TARGET_PROPERTIES },
+    ['relationType'],
+  ),
   configure(raw) {
     const deleteForSingleEntity = configBoolean(raw, 'deleteForSingleEntity', true);
     return { ...configureRelationTarget(raw), deleteForSingleEntity };

@@ -7,6 +7,7 @@ import {
 } from '../../../telemetry/json-lossless.js';
 import { deviceAttributeEntries, telemetryEntries } from '../../../telemetry/values.js';
 import { configBoolean } from '../../config.js';
+import { flag, nodeConfigSchema } from '../../config-schema.js';
 import { copyAsNew, msgJson, msgTelemetry, type RuleMsg } from '../../message.js';
 import { defineNode, type NodeOutput } from '../../node.js';
 
@@ -82,6 +83,10 @@ export const deviceProfileNode = defineNode<{
   customRelations: true,
   configDirective: 'tbDeviceProfileConfig',
   defaultConfiguration: { persistAlarmRulesState: false, fetchAlarmRulesStateOnStart: false },
+  configurationSchema: nodeConfigSchema({
+    persistAlarmRulesState: flag('Persist state of alarm rules'),
+    fetchAlarmRulesStateOnStart: flag('Fetch state of alarm rules'),
+  }),
   configure: (raw) => ({
     persistAlarmRulesState: configBoolean(raw, 'persistAlarmRulesState', false),
     fetchAlarmRulesStateOnStart: configBoolean(raw, 'fetchAlarmRulesStateOnStart', false),

@@ -1,5 +1,6 @@
 import { ENTITY_TYPES, type EntityId, type EntityType, isJsonObject, type JsonValue } from '@meridian/common';
 import { configInteger, configString } from '../../config.js';
+import { entityType, integer, nodeConfigSchema, optionalText, script } from '../../config-schema.js';
 import { newMsg, type RuleMsg } from '../../message.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 import { findTenantEntity } from '../../services/owned-entity.js';
@@ -50,6 +51,16 @@ export const generatorNode = defineNode<GeneratorConfig>({
   inEnabled: false,
   configDirective: 'tbActionNodeGeneratorConfig',
   defaultConfiguration: { msgCount: 0, periodInSeconds: 1, jsScript: DEFAULT_GENERATOR_SCRIPT },
+  configurationSchema: nodeConfigSchema(
+    {
+      msgCount: integer('Message count (0 - unlimited)', { minimum: 0 }),
+      periodInSeconds: integer('Period in seconds', { minimum: 1 }),
+      originatorType: entityType('Originator type'),
+      originatorId: optionalText('Originator id'),
+      jsScript: script('Generate'),
+    },
+    ['jsScript'],
+  ),
   configure(raw) {
     const originatorId = configString(raw, 'originatorId', '').trim();
     const originatorType = configString(raw, 'originatorType', '').trim();

@@ -1,5 +1,13 @@
 import { isJsonObject, type JsonObject } from '@meridian/common';
 import { configBoolean, configEnum, configInteger, configNumber, configString } from '../../config.js';
+import {
+  flag,
+  integer,
+  nodeConfigSchema,
+  PERIMETER_PROPERTIES,
+  text,
+  timeUnit,
+} from '../../config-schema.js';
 import type { RuleMsg } from '../../message.js';
 import { defineNode, type NodeOutput, RuleNodeConfigError } from '../../node.js';
 import {
@@ -127,6 +135,16 @@ export const gpsGeofencingActionNode = defineNode<GpsGeofencingConfig>({
     perimeterType: 'POLYGON',
     fetchPerimeterInfoFromMessageMetadata: true,
   },
+  configurationSchema: nodeConfigSchema({
+    latitudeKeyName: text('Latitude key name'),
+    longitudeKeyName: text('Longitude key name'),
+    fetchPerimeterInfoFromMessageMetadata: flag('Fetch perimeter information from message metadata'),
+    ...PERIMETER_PROPERTIES,
+    minInsideDuration: integer('Minimal inside duration', { minimum: 0 }),
+    minInsideDurationTimeUnit: timeUnit('Minimal inside duration time unit'),
+    minOutsideDuration: integer('Minimal outside duration', { minimum: 0 }),
+    minOutsideDurationTimeUnit: timeUnit('Minimal outside duration time unit'),
+  }),
   configure(raw) {
     const fetchPerimeterInfoFromMessageMetadata = configBoolean(
       raw,

@@ -1,4 +1,5 @@
 import { configString } from '../../config.js';
+import { nodeConfigSchema, script } from '../../config-schema.js';
 import { defineNode } from '../../node.js';
 import { MSG_SCRIPT_ARGS, msgScriptArgs } from '../../services/script-args.js';
 
@@ -25,6 +26,7 @@ export const logNode = defineNode<LogConfig>({
   relationTypes: ['Success'],
   configDirective: 'tbActionNodeLogConfig',
   defaultConfiguration: { jsScript: DEFAULT_LOG_SCRIPT },
+  configurationSchema: nodeConfigSchema({ jsScript: script('To string') }, ['jsScript']),
   configure(raw) {
     return { jsScript: configString(raw, 'jsScript', DEFAULT_LOG_SCRIPT) };
   },

@@ -1,4 +1,5 @@
 import { configInteger, configString } from '../../config.js';
+import { integer, nodeConfigSchema, text } from '../../config-schema.js';
 import { newMsg } from '../../message.js';
 import { CONSUMED, defineNode, RuleNodeConfigError } from '../../node.js';
 
@@ -23,6 +24,10 @@ export const msgCountNode = defineNode<MsgCountConfig>({
   relationTypes: ['Success'],
   configDirective: 'tbActionNodeMsgCountConfig',
   defaultConfiguration: { interval: 1, telemetryPrefix: 'messageCount' },
+  configurationSchema: nodeConfigSchema({
+    interval: integer('Interval in seconds', { minimum: 1 }),
+    telemetryPrefix: text('Output timeseries key prefix'),
+  }),
   configure(raw) {
     const config = {
       interval: configInteger(raw, 'interval', 1),

@@ -1,6 +1,7 @@
-import type { EntityId, JsonObject } from '@meridian/common';
+import type { ConfigSchema, EntityId, JsonObject } from '@meridian/common';
 import type { RelationsRepo } from '../../../modules/relations/repo.js';
 import { configEnum, configInteger, configString } from '../../config.js';
+import { direction, entityType, integer, text } from '../../config-schema.js';
 import type { RuleMsg } from '../../message.js';
 import { RuleNodeConfigError, type RuleNodeContext } from '../../node.js';
 import {
@@ -115,3 +116,13 @@ export function relationTargetFinder(config: RelationTargetConfig, ctx: RuleNode
     return entity;
   };
 }
+
+/** What the create and delete relation nodes' forms share. */
+export const RELATION_TARGET_PROPERTIES: Record<string, ConfigSchema> = {
+  direction: direction(),
+  entityType: entityType('Type', NAMED_ENTITY_TYPES),
+  entityNamePattern: text('Name pattern'),
+  entityTypePattern: text('Type pattern'),
+  relationType: text('Relation type'),
+  entityCacheExpiration: integer('Entities cache expiration time (sec)', { minimum: 0 }),
+};

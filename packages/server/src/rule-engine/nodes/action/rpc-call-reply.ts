@@ -1,4 +1,5 @@
 import { configString } from '../../config.js';
+import { nodeConfigSchema, text } from '../../config-schema.js';
 import { defineNode } from '../../node.js';
 
 /** Answers a device's own RPC request with the message's data (TbSendRPCReplyNode). */
@@ -11,6 +12,9 @@ export const rpcCallReplyNode = defineNode<{ requestIdMetaDataAttribute: string 
   relationTypes: ['Success'],
   configDirective: 'tbActionNodeRpcReplyConfig',
   defaultConfiguration: { requestIdMetaDataAttribute: 'requestId' },
+  configurationSchema: nodeConfigSchema({
+    requestIdMetaDataAttribute: text('Request Id Metadata attribute name'),
+  }),
   configure: (raw) => ({
     requestIdMetaDataAttribute: configString(raw, 'requestIdMetaDataAttribute', 'requestId'),
   }),

@@ -1,5 +1,6 @@
 import { JsonObjectNode, type LosslessJson, stringifyLossless } from '../../../telemetry/json-lossless.js';
 import { configInteger } from '../../config.js';
+import { integer, nodeConfigSchema } from '../../config-schema.js';
 import { copyAsNew, msgJson } from '../../message.js';
 import { CONSUMED, defineNode } from '../../node.js';
 
@@ -35,6 +36,7 @@ export const rpcCallRequestNode = defineNode<{ timeoutInSeconds: number }>({
   relationTypes: ['Success'],
   configDirective: 'tbActionNodeRpcRequestConfig',
   defaultConfiguration: { timeoutInSeconds: 60 },
+  configurationSchema: nodeConfigSchema({ timeoutInSeconds: integer('Timeout in seconds', { minimum: 0 }) }),
   configure: (raw) => ({ timeoutInSeconds: configInteger(raw, 'timeoutInSeconds', 60) }),
   create: (config, ctx) => ({
     onMsg(msg) {

@@ -1,5 +1,6 @@
 import { deviceAttributeEntries } from '../../../telemetry/values.js';
 import { configBoolean, configEnum } from '../../config.js';
+import { choice, flag, nodeConfigSchema } from '../../config-schema.js';
 import { msgJson } from '../../message.js';
 import { defineNode } from '../../node.js';
 
@@ -16,6 +17,14 @@ export const saveAttributesNode = defineNode<{ scope: (typeof SCOPES)[number]; n
   relationTypes: ['Success'],
   configDirective: 'tbActionNodeAttributesConfig',
   defaultConfiguration: { scope: 'SERVER_SCOPE', notifyDevice: false },
+  configurationSchema: nodeConfigSchema({
+    scope: choice('Attributes scope', SCOPES, [
+      'Client attributes',
+      'Shared attributes',
+      'Server attributes',
+    ]),
+    notifyDevice: flag('Notify Device'),
+  }),
   configure: (raw) => ({
     scope: configEnum(raw, 'scope', SCOPES, 'SERVER_SCOPE'),
     // Shared attribute changes always reach the device's sessions here; the flag is kept for export.

@@ -1,4 +1,5 @@
 import { configInteger } from '../../config.js';
+import { integer, nodeConfigSchema } from '../../config-schema.js';
 import { msgTelemetry } from '../../message.js';
 import { defineNode } from '../../node.js';
 
@@ -13,6 +14,7 @@ export const saveTimeseriesNode = defineNode<{ defaultTTL: number }>({
   relationTypes: ['Success'],
   configDirective: 'tbActionNodeTimeseriesConfig',
   defaultConfiguration: { defaultTTL: 0 },
+  configurationSchema: nodeConfigSchema({ defaultTTL: integer('Default TTL in seconds', { minimum: 0 }) }),
   configure: (raw) => ({ defaultTTL: configInteger(raw, 'defaultTTL', 0) }),
   create: (config, ctx) => ({
     async onMsg(msg) {

@@ -1,3 +1,4 @@
+import { EMPTY_CONFIG_SCHEMA } from '../../config-schema.js';
 import { defineNode } from '../../node.js';
 
 /**
@@ -17,6 +18,7 @@ export const synchronizationStartNode = defineNode<Record<string, never>>({
   relationTypes: ['Success'],
   configDirective: 'tbNodeEmptyConfig',
   defaultConfiguration: { version: 0 },
+  configurationSchema: EMPTY_CONFIG_SCHEMA,
   configure: () => ({}),
   create: () => ({ onMsg: (msg) => ({ msg, relations: ['Success'] }) }),
 });
@@ -31,6 +33,7 @@ export const synchronizationEndNode = defineNode<Record<string, never>>({
   // The reference gives this node no configuration form.
   configDirective: '',
   defaultConfiguration: { version: 0 },
+  configurationSchema: EMPTY_CONFIG_SCHEMA,
   configure: () => ({}),
   create: () => ({ onMsg: (msg) => ({ msg, relations: ['Success'] }) }),
 });

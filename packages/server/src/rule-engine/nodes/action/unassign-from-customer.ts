@@ -1,6 +1,12 @@
+import { nodeConfigSchema } from '../../config-schema.js';
 import { defineNode } from '../../node.js';
 import { RuleCustomerAssignment } from '../../services/customer-assignment.js';
-import { type CustomerTargetConfig, configureCustomerTarget, customerFinder } from './customer-target.js';
+import {
+  CUSTOMER_TARGET_PROPERTIES,
+  type CustomerTargetConfig,
+  configureCustomerTarget,
+  customerFinder,
+} from './customer-target.js';
 
 /**
  * Unassigns the originator from the customer the message's name pattern names (reference
@@ -17,6 +23,7 @@ export const unassignFromCustomerNode = defineNode<CustomerTargetConfig>({
   relationTypes: ['Success'],
   configDirective: 'tbActionNodeUnAssignToCustomerConfig',
   defaultConfiguration: { customerNamePattern: '', customerCacheExpiration: 300 },
+  configurationSchema: nodeConfigSchema(CUSTOMER_TARGET_PROPERTIES, ['customerNamePattern']),
   configure: configureCustomerTarget,
   create(config, ctx) {
     const findCustomer = customerFinder(config, ctx, false);

@@ -7,6 +7,7 @@ import {
 } from '../../../telemetry/json-lossless.js';
 import { javaDoubleString } from '../../../telemetry/values.js';
 import { configBoolean, configInteger, configString } from '../../config.js';
+import { flag, nodeConfigSchema, text } from '../../config-schema.js';
 import { changeMsg, msgJson, type RuleMsg } from '../../message.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 import { TenantEntities } from '../../services/tenant-entities.js';
@@ -107,6 +108,18 @@ export const calculateDeltaNode = defineNode<CalculateDeltaConfig>({
     round: null,
     tellFailureIfDeltaIsNegative: true,
   },
+  configurationSchema: nodeConfigSchema(
+    {
+      inputValueKey: text('Input value key'),
+      outputValueKey: text('Output value key'),
+      round: { type: ['integer', 'null'], title: 'Decimals', minimum: 0, maximum: 15 },
+      useCache: flag('Use cache for latest value'),
+      tellFailureIfDeltaIsNegative: flag('Tell Failure if delta is negative'),
+      addPeriodBetweenMsgs: flag('Add period between messages'),
+      periodValueKey: text('Period value key'),
+    },
+    ['inputValueKey', 'outputValueKey'],
+  ),
   configure(raw) {
     const hasRound = raw.round !== undefined && raw.round !== null && raw.round !== '';
     const round = hasRound ? configInteger(raw, 'round', 0) : undefined;

@@ -1,7 +1,11 @@
 import { changeMsg } from '../../message.js';
 import { defineNode } from '../../node.js';
 import { TenantEntities } from '../../services/tenant-entities.js';
-import { configMappedAttributes, metadataWithMappedAttributes } from './mapped-attributes.js';
+import {
+  configMappedAttributes,
+  MAPPED_ATTRIBUTES_SCHEMA,
+  metadataWithMappedAttributes,
+} from './mapped-attributes.js';
 
 export const customerAttributesNode = defineNode({
   clazz: 'org.thingsboard.rule.engine.metadata.TbGetCustomerAttributeNode',
@@ -15,6 +19,7 @@ export const customerAttributesNode = defineNode({
   relationTypes: ['Success'],
   configDirective: 'tbEnrichmentNodeCustomerAttributesConfig',
   defaultConfiguration: { attrMapping: { temperature: 'tempo' }, telemetry: false },
+  configurationSchema: MAPPED_ATTRIBUTES_SCHEMA,
   configure: configMappedAttributes,
   create(config, ctx) {
     const entities = TenantEntities.of(ctx);

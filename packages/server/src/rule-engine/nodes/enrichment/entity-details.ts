@@ -1,6 +1,7 @@
 import type { JsonObject } from '@meridian/common';
 import { JsonObjectNode, stringifyLossless } from '../../../telemetry/json-lossless.js';
 import { configBoolean, configStringList } from '../../config.js';
+import { choice, flag, nodeConfigSchema, stringList } from '../../config-schema.js';
 import { changeMsg, msgJson, type RuleMsg } from '../../message.js';
 import { RuleNodeConfigError } from '../../node.js';
 import type { ContactDetails } from '../../services/tenant-entities.js';
@@ -94,3 +95,23 @@ export function msgWithDetails(
   for (const [key, value] of added) members.set(key, value);
   return changeMsg(msg, { data: stringifyLossless(new JsonObjectNode(members)) });
 }
+
+/** The tenant and customer details nodes' configuration schema. */
+export const ENTITY_DETAILS_SCHEMA = nodeConfigSchema({
+  detailsList: stringList(
+    'Select entity details',
+    choice('Entity detail', ENTITY_DETAILS, [
+      'Title',
+      'Country',
+      'State',
+      'City',
+      'Zip',
+      'Address',
+      'Address2',
+      'Phone',
+      'Email',
+      'Additional Info',
+    ]),
+  ),
+  addToMetadata: flag('Add selected details to message metadata'),
+});

@@ -1,7 +1,8 @@
-import type { EntityId, JsonObject } from '@meridian/common';
+import type { ConfigSchema, EntityId, JsonObject } from '@meridian/common';
 import type { TelemetryService } from '../../../telemetry/service.js';
 import { valueAsString } from '../../../telemetry/values.js';
 import { configBoolean, configStringMap } from '../../config.js';
+import { flag, nodeConfigSchema, stringMap } from '../../config-schema.js';
 import type { RuleMsg } from '../../message.js';
 import { RuleNodeConfigError } from '../../node.js';
 import { processPattern } from '../../services/msg-pattern.js';
@@ -45,3 +46,11 @@ export async function metadataWithMappedAttributes(
   }
   return metadata;
 }
+
+/** The attribute mapping the tenant, customer and related attributes nodes share. */
+export const MAPPED_ATTRIBUTES_PROPERTIES: Record<string, ConfigSchema> = {
+  attrMapping: stringMap('Attributes mapping', { description: 'Source attribute → target metadata key' }),
+  telemetry: flag('Latest telemetry'),
+};
+
+export const MAPPED_ATTRIBUTES_SCHEMA = nodeConfigSchema(MAPPED_ATTRIBUTES_PROPERTIES);

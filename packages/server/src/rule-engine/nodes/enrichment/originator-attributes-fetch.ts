@@ -1,7 +1,8 @@
-import type { AttributeScope, EntityId, JsonObject } from '@meridian/common';
+import type { AttributeScope, ConfigSchema, EntityId, JsonObject } from '@meridian/common';
 import type { TelemetryService } from '../../../telemetry/service.js';
 import { valueAsJson, valueAsString } from '../../../telemetry/values.js';
 import { configBoolean, configStringList } from '../../config.js';
+import { flag, stringList } from '../../config-schema.js';
 import type { RuleMsg } from '../../message.js';
 import { processPatterns } from '../../services/msg-pattern.js';
 
@@ -82,3 +83,13 @@ export async function metadataWithAttributes(
   }
   return metadata;
 }
+
+/** The attribute lists the originator and related device attributes nodes share. */
+export const ATTRIBUTES_FETCH_PROPERTIES: Record<string, ConfigSchema> = {
+  tellFailureIfAbsent: flag('Tell Failure'),
+  getLatestValueWithTs: flag('Fetch Latest telemetry with Timestamp'),
+  clientAttributeNames: stringList('Client attributes'),
+  sharedAttributeNames: stringList('Shared attributes'),
+  serverAttributeNames: stringList('Server attributes'),
+  latestTsKeyNames: stringList('Latest timeseries'),
+};

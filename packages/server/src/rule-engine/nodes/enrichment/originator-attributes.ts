@@ -1,7 +1,9 @@
+import { nodeConfigSchema } from '../../config-schema.js';
 import { changeMsg } from '../../message.js';
 import { defineNode } from '../../node.js';
 import { TenantEntities } from '../../services/tenant-entities.js';
 import {
+  ATTRIBUTES_FETCH_PROPERTIES,
   type AttributesFetchConfig,
   configAttributesFetch,
   DEFAULT_ATTRIBUTES_FETCH,
@@ -22,6 +24,7 @@ export const originatorAttributesNode = defineNode<AttributesFetchConfig>({
   relationTypes: ['Success'],
   configDirective: 'tbEnrichmentNodeOriginatorAttributesConfig',
   defaultConfiguration: DEFAULT_ATTRIBUTES_FETCH,
+  configurationSchema: nodeConfigSchema(ATTRIBUTES_FETCH_PROPERTIES),
   configure: configAttributesFetch,
   create(config, ctx) {
     const entities = TenantEntities.of(ctx);

@@ -1,4 +1,5 @@
 import { configStringMap } from '../../config.js';
+import { nodeConfigSchema, stringMap } from '../../config-schema.js';
 import { changeMsg } from '../../message.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 import { loadEntityFields } from '../../services/originator-fields.js';
@@ -16,6 +17,9 @@ export const originatorFieldsNode = defineNode({
   relationTypes: ['Success'],
   configDirective: 'tbEnrichmentNodeOriginatorFieldsConfig',
   defaultConfiguration: { fieldsMapping: { name: 'originatorName', type: 'originatorType' } },
+  configurationSchema: nodeConfigSchema({
+    fieldsMapping: stringMap('Fields mapping', { description: 'Originator field → metadata key' }),
+  }),
   configure(raw) {
     const fieldsMapping = configStringMap(raw, 'fieldsMapping');
     if (Object.keys(fieldsMapping).length === 0)

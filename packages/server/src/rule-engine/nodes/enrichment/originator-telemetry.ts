@@ -1,6 +1,7 @@
 import { AGGREGATION_TYPES, type AggregationType, type TsKvEntry } from '@meridian/common';
 import { valueAsJson, valueAsString } from '../../../telemetry/values.js';
 import { configBoolean, configEnum, configInteger, configString, configStringList } from '../../config.js';
+import { choice, flag, integer, nodeConfigSchema, stringList, text, timeUnit } from '../../config-schema.js';
 import { changeMsg, type RuleMsg } from '../../message.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 import { processPattern, processPatterns } from '../../services/msg-pattern.js';
@@ -85,6 +86,27 @@ export const originatorTelemetryNode = defineNode<TelemetryFetchConfig>({
     startIntervalPattern: '',
     endIntervalPattern: '',
   },
+  configurationSchema: nodeConfigSchema({
+    latestTsKeyNames: stringList('Timeseries keys'),
+    fetchMode: choice('Fetch mode', FETCH_MODES, ['First', 'Last', 'All']),
+    orderBy: choice('Order by', ['ASC', 'DESC'], ['Ascending', 'Descending']),
+    aggregation: choice('Data aggregation function', AGGREGATION_TYPES, [
+      'Min',
+      'Max',
+      'Average',
+      'Sum',
+      'Count',
+      'None',
+    ]),
+    limit: integer('Limit', { minimum: 0, maximum: MAX_FETCH_SIZE }),
+    useMetadataIntervalPatterns: flag('Use metadata interval patterns'),
+    startInterval: integer('Start Interval', { minimum: 0 }),
+    startIntervalTimeUnit: timeUnit('Start Interval Time Unit'),
+    endInterval: integer('End Interval', { minimum: 0 }),
+    endIntervalTimeUnit: timeUnit('End Interval Time Unit'),
+    startIntervalPattern: text('Start interval pattern'),
+    endIntervalPattern: text('End interval pattern'),
+  }),
   configure(raw) {
     const fetchMode = configEnum(raw, 'fetchMode', FETCH_MODES, 'FIRST');
     const limit = configInteger(raw, 'limit', MAX_FETCH_SIZE);

@@ -1,3 +1,4 @@
+import { nodeConfigSchema, relationsQuery } from '../../config-schema.js';
 import { changeMsg } from '../../message.js';
 import { defineNode } from '../../node.js';
 import {
@@ -8,6 +9,7 @@ import {
 import { TenantEntities } from '../../services/tenant-entities.js';
 import {
   configMappedAttributes,
+  MAPPED_ATTRIBUTES_PROPERTIES,
   type MappedAttributesConfig,
   metadataWithMappedAttributes,
 } from './mapped-attributes.js';
@@ -32,6 +34,10 @@ export const relatedAttributesNode = defineNode<RelatedAttributesConfig>({
     relationsQuery: DEFAULT_RELATIONS_QUERY,
     telemetry: false,
   },
+  configurationSchema: nodeConfigSchema({
+    relationsQuery: relationsQuery(),
+    ...MAPPED_ATTRIBUTES_PROPERTIES,
+  }),
   configure: (raw) => ({
     ...configMappedAttributes(raw),
     relationsQuery: configRelationsQuery(raw, 'relationsQuery'),

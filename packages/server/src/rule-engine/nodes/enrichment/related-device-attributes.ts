@@ -1,9 +1,11 @@
 import { ENTITY_SEARCH_DIRECTIONS, type EntitySearchDirection, isJsonObject } from '@meridian/common';
 import { configBoolean, configEnum, configInteger, configString, configStringList } from '../../config.js';
+import { direction, flag, group, integer, nodeConfigSchema, stringList, text } from '../../config-schema.js';
 import { changeMsg } from '../../message.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 import { TenantEntities } from '../../services/tenant-entities.js';
 import {
+  ATTRIBUTES_FETCH_PROPERTIES,
   type AttributesFetchConfig,
   configAttributesFetch,
   DEFAULT_ATTRIBUTES_FETCH,
@@ -59,6 +61,16 @@ export const relatedDeviceAttributesNode = defineNode<RelatedDeviceAttributesCon
     },
     ...DEFAULT_ATTRIBUTES_FETCH,
   },
+  configurationSchema: nodeConfigSchema({
+    deviceRelationsQuery: group('Device relations query', {
+      direction: direction(),
+      maxLevel: integer('Max relation level', { minimum: 0 }),
+      relationType: text('Relation type'),
+      deviceTypes: stringList('Device types'),
+      fetchLastLevelOnly: flag('Fetch last level relation only'),
+    }),
+    ...ATTRIBUTES_FETCH_PROPERTIES,
+  }),
   configure: (raw) => ({ ...configAttributesFetch(raw), deviceRelationsQuery: configDeviceQuery(raw) }),
   create(config, ctx) {
     const entities = TenantEntities.of(ctx);

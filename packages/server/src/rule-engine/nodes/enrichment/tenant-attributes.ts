@@ -1,6 +1,10 @@
 import { changeMsg } from '../../message.js';
 import { defineNode } from '../../node.js';
-import { configMappedAttributes, metadataWithMappedAttributes } from './mapped-attributes.js';
+import {
+  configMappedAttributes,
+  MAPPED_ATTRIBUTES_SCHEMA,
+  metadataWithMappedAttributes,
+} from './mapped-attributes.js';
 
 export const tenantAttributesNode = defineNode({
   clazz: 'org.thingsboard.rule.engine.metadata.TbGetTenantAttributeNode',
@@ -11,6 +15,7 @@ export const tenantAttributesNode = defineNode({
   relationTypes: ['Success'],
   configDirective: 'tbEnrichmentNodeTenantAttributesConfig',
   defaultConfiguration: { attrMapping: { temperature: 'tempo' }, telemetry: false },
+  configurationSchema: MAPPED_ATTRIBUTES_SCHEMA,
   configure: configMappedAttributes,
   create: (config, ctx) => ({
     async onMsg(msg) {

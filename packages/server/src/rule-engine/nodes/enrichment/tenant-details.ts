@@ -3,6 +3,7 @@ import { TenantEntities } from '../../services/tenant-entities.js';
 import {
   configEntityDetails,
   DEFAULT_ENTITY_DETAILS,
+  ENTITY_DETAILS_SCHEMA,
   type EntityDetailsConfig,
   msgWithDetails,
 } from './entity-details.js';
@@ -18,6 +19,7 @@ export const tenantDetailsNode = defineNode<EntityDetailsConfig>({
   relationTypes: ['Success'],
   configDirective: 'tbEnrichmentNodeEntityDetailsConfig',
   defaultConfiguration: DEFAULT_ENTITY_DETAILS,
+  configurationSchema: ENTITY_DETAILS_SCHEMA,
   configure: configEntityDetails,
   create(config, ctx) {
     const entities = TenantEntities.of(ctx);

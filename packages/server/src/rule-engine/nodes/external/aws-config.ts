@@ -1,5 +1,6 @@
-import type { JsonObject } from '@meridian/common';
+import type { ConfigSchema, JsonObject } from '@meridian/common';
 import { configString } from '../../config.js';
+import { optionalText, text } from '../../config-schema.js';
 import { RuleNodeConfigError } from '../../node.js';
 
 /** The AWS account settings the sns and sqs nodes share. */
@@ -50,3 +51,10 @@ export function awsErrorText(error: unknown): string {
   if (code === 'ECONNREFUSED') return `Connection refused: ${error.message}`;
   return error.name && error.name !== 'Error' ? `${error.name}: ${error.message}` : error.message;
 }
+
+/** The account settings the SNS and SQS nodes share. */
+export const AWS_ACCOUNT_PROPERTIES: Record<string, ConfigSchema> = {
+  accessKeyId: optionalText('AWS Access Key ID'),
+  secretAccessKey: optionalText('AWS Secret Access Key'),
+  region: text('AWS Region'),
+};

@@ -1,9 +1,16 @@
 import type { PublishCommandOutput, SNSClient } from '@aws-sdk/client-sns';
 import { configString } from '../../config.js';
+import { nodeConfigSchema, text } from '../../config-schema.js';
 import { changeMsg } from '../../message.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 import { processPattern } from '../../services/msg-pattern.js';
-import { type AwsAccount, awsClientConfig, awsErrorText, configAwsAccount } from './aws-config.js';
+import {
+  AWS_ACCOUNT_PROPERTIES,
+  type AwsAccount,
+  awsClientConfig,
+  awsErrorText,
+  configAwsAccount,
+} from './aws-config.js';
 
 export interface SnsConfig extends AwsAccount {
   topicArnPattern: string;
@@ -31,6 +38,10 @@ export const snsNode = defineNode<SnsConfig>({
     secretAccessKey: null,
     region: 'us-east-1',
   },
+  configurationSchema: nodeConfigSchema(
+    { topicArnPattern: text('Topic ARN pattern'), ...AWS_ACCOUNT_PROPERTIES },
+    ['topicArnPattern'],
+  ),
   configure(raw) {
     const topicArnPattern = configString(raw, 'topicArnPattern', '').trim();
     if (topicArnPattern === '') throw new RuleNodeConfigError("'topicArnPattern' must not be empty");

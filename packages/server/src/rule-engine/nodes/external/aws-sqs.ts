@@ -1,9 +1,16 @@
 import type { MessageAttributeValue, SendMessageCommandOutput, SQSClient } from '@aws-sdk/client-sqs';
 import { configEnum, configInteger, configString, configStringMap } from '../../config.js';
+import { choice, integer, nodeConfigSchema, stringMap, text } from '../../config-schema.js';
 import { changeMsg } from '../../message.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 import { processPattern } from '../../services/msg-pattern.js';
-import { type AwsAccount, awsClientConfig, awsErrorText, configAwsAccount } from './aws-config.js';
+import {
+  AWS_ACCOUNT_PROPERTIES,
+  type AwsAccount,
+  awsClientConfig,
+  awsErrorText,
+  configAwsAccount,
+} from './aws-config.js';
 
 export interface SqsConfig extends AwsAccount {
   queueType: 'STANDARD' | 'FIFO';
@@ -39,6 +46,16 @@ export const sqsNode = defineNode<SqsConfig>({
     secretAccessKey: null,
     region: 'us-east-1',
   },
+  configurationSchema: nodeConfigSchema(
+    {
+      queueType: choice('Queue type', ['STANDARD', 'FIFO'], ['Standard', 'FIFO']),
+      queueUrlPattern: text('Queue URL pattern'),
+      delaySeconds: integer('Delay (seconds)', { minimum: 0, maximum: 900 }),
+      messageAttributes: stringMap('Message attributes'),
+      ...AWS_ACCOUNT_PROPERTIES,
+    },
+    ['queueUrlPattern'],
+  ),
   configure(raw) {
     const queueUrlPattern = configString(raw, 'queueUrlPattern', '').trim();
     if (queueUrlPattern === '') throw new RuleNodeConfigError("'queueUrlPattern' must not be empty");

@@ -2,9 +2,10 @@ import { createHmac } from 'node:crypto';
 import type { JsonObject } from '@meridian/common';
 import type { IClientOptions } from 'mqtt';
 import { configObject, configString } from '../../config.js';
+import { clientCredentials, nodeConfigSchema } from '../../config-schema.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 import { processPattern } from '../../services/msg-pattern.js';
-import { configureMqtt, type MqttConfig, MqttPublisher, mqttClientOptions } from './mqtt.js';
+import { configureMqtt, MQTT_PROPERTIES, type MqttConfig, MqttPublisher, mqttClientOptions } from './mqtt.js';
 
 /** The IoT Hub MQTT API version the reference's client names in its user name. */
 const API_VERSION = '2018-06-30';
@@ -93,6 +94,13 @@ export const azureIotHubNode = defineNode<AzureIotHubConfig>({
     ssl: true,
     credentials: { type: 'sas', sasKey: '', caCert: null, caCertFileName: null },
   },
+  configurationSchema: nodeConfigSchema(
+    {
+      ...MQTT_PROPERTIES,
+      credentials: clientCredentials(['sas', 'cert.PEM'], ['Shared Access Signature', 'PEM']),
+    },
+    ['topicPattern', 'host'],
+  ),
   configure,
   create(config, { services }) {
     const publisher = new MqttPublisher(

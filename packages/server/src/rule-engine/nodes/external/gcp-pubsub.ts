@@ -1,6 +1,7 @@
 import type { JsonObject } from '@meridian/common';
 import { importPKCS8, SignJWT } from 'jose';
 import { configString, configStringMap } from '../../config.js';
+import { nodeConfigSchema, stringMap, text } from '../../config-schema.js';
 import { changeMsg } from '../../message.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 import { processPattern } from '../../services/msg-pattern.js';
@@ -186,6 +187,16 @@ export const pubSubNode = defineNode<PubSubConfig>({
     topicName: 'my-pubsub-topic-name',
     messageAttributes: {},
   },
+  configurationSchema: nodeConfigSchema(
+    {
+      projectId: text('GCP project ID'),
+      topicName: text('Topic name'),
+      serviceAccountKey: text('GCP service account key file'),
+      serviceAccountKeyFileName: text('Service account key file name'),
+      messageAttributes: stringMap('Message attributes'),
+    },
+    ['projectId', 'topicName'],
+  ),
   configure,
   create(config) {
     const publisher = new PubSubPublisher(config);

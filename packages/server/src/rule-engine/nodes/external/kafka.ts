@@ -1,6 +1,7 @@
 import type { JsonObject } from '@meridian/common';
 import type { KafkaConfig as ClientConfig, IHeaders, Producer, SASLOptions } from 'kafkajs';
 import { configBoolean, configInteger, configString, configStringMap } from '../../config.js';
+import { choice, flag, integer, nodeConfigSchema, stringMap, text } from '../../config-schema.js';
 import { changeMsg } from '../../message.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 import { processPattern } from '../../services/msg-pattern.js';
@@ -170,6 +171,25 @@ export const kafkaNode = defineNode<KafkaConfig>({
     addMetadataKeyValuesAsKafkaHeaders: false,
     kafkaHeadersCharset: 'UTF-8',
   },
+  configurationSchema: nodeConfigSchema(
+    {
+      topicPattern: text('Topic pattern'),
+      bootstrapServers: text('Bootstrap servers'),
+      retries: integer('Automatically retry times if fails', { minimum: 0 }),
+      batchSize: integer('Produces batch size in bytes', { minimum: 0 }),
+      linger: integer('Time to buffer locally (ms)', { minimum: 0 }),
+      bufferMemory: integer('Client buffer max size in bytes', { minimum: 0 }),
+      acks: choice('Number of acknowledgments', ['all', '-1', '0', '1'], ['all', '-1', '0', '1']),
+      keySerializer: choice('Key serializer', TEXT_SERIALIZERS, TEXT_SERIALIZERS),
+      valueSerializer: choice('Value serializer', TEXT_SERIALIZERS, TEXT_SERIALIZERS),
+      otherProperties: stringMap('Other properties'),
+      addMetadataKeyValuesAsKafkaHeaders: flag(
+        'Add Message metadata key-value pairs to Kafka record headers',
+      ),
+      kafkaHeadersCharset: choice('Charset encoding', Object.keys(CHARSETS), Object.keys(CHARSETS)),
+    },
+    ['topicPattern', 'bootstrapServers'],
+  ),
   configure,
   async create(config, { self }) {
     const { Kafka, logLevel, Partitioners } = await import('kafkajs');

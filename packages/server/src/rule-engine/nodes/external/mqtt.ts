@@ -1,6 +1,9 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the reference's ${metadataKey} pattern syntax, not JS templates
+
+import type { ConfigSchema } from '@meridian/common';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { configBoolean, configInteger, configString } from '../../config.js';
+import { clientCredentials, flag, integer, nodeConfigSchema, text } from '../../config-schema.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 import { processPattern } from '../../services/msg-pattern.js';
 import { type ClientCredentials, configCredentials, pemTlsOptions } from './credentials.js';
@@ -130,6 +133,18 @@ export function configureMqtt(
  * Publishes the message data to an MQTT broker at QoS 1, on a topic made from the message
  * (reference TbMqttNode); the message goes on unchanged with Success once the broker acknowledged.
  */
+/** The broker settings the MQTT and Azure IoT Hub nodes share (credentials differ). */
+export const MQTT_PROPERTIES: Record<string, ConfigSchema> = {
+  topicPattern: text('Topic pattern'),
+  host: text('Host'),
+  port: integer('Port', { minimum: 1, maximum: 65535 }),
+  connectTimeoutSec: integer('Connection timeout (sec)', { minimum: 1, maximum: 200 }),
+  clientId: text('Client ID'),
+  appendClientIdSuffix: flag('Add Service ID as suffix to Client ID'),
+  cleanSession: flag('Clean session'),
+  ssl: flag('Enable SSL'),
+};
+
 export const mqttNode = defineNode<MqttConfig>({
   clazz: 'org.thingsboard.rule.engine.mqtt.TbMqttNode',
   type: 'EXTERNAL',
@@ -150,6 +165,13 @@ export const mqttNode = defineNode<MqttConfig>({
     ssl: false,
     credentials: { type: 'anonymous' },
   },
+  configurationSchema: nodeConfigSchema(
+    {
+      ...MQTT_PROPERTIES,
+      credentials: clientCredentials(['anonymous', 'basic', 'cert.PEM'], ['Anonymous', 'Basic', 'PEM']),
+    },
+    ['topicPattern'],
+  ),
   configure: (raw) => configureMqtt(raw, ['anonymous', 'basic', 'cert.PEM']),
   create(config, { services }) {
     const publisher = new MqttPublisher(

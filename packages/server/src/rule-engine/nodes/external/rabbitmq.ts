@@ -2,6 +2,7 @@
 import type { JsonObject } from '@meridian/common';
 import type { ChannelModel, ConfirmChannel, Options } from 'amqplib';
 import { configBoolean, configInteger, configString, configStringMap } from '../../config.js';
+import { flag, integer, nodeConfigSchema, optionalText, stringMap, text } from '../../config-schema.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 import { processPattern } from '../../services/msg-pattern.js';
 import { withTimeout } from './with-timeout.js';
@@ -225,6 +226,28 @@ export const rabbitMqNode = defineNode<RabbitMqConfig>({
     handshakeTimeout: 10000,
     clientProperties: {},
   },
+  configurationSchema: nodeConfigSchema(
+    {
+      exchangeNamePattern: optionalText('Exchange name pattern'),
+      routingKeyPattern: optionalText('Routing key pattern'),
+      messageProperties: {
+        type: ['string', 'null'],
+        title: 'Message properties',
+        enum: [null, ...Object.keys(MESSAGE_PROPERTIES)],
+        enumNames: ['', ...Object.keys(MESSAGE_PROPERTIES)],
+      },
+      host: text('Host'),
+      port: integer('Port', { minimum: 1, maximum: 65535 }),
+      virtualHost: text('Virtual host'),
+      username: text('Username'),
+      password: text('Password'),
+      automaticRecoveryEnabled: flag('Automatic recovery'),
+      connectionTimeout: integer('Connection timeout (ms)', { minimum: 1 }),
+      handshakeTimeout: integer('Handshake timeout (ms)', { minimum: 1 }),
+      clientProperties: stringMap('Client properties'),
+    },
+    ['host', 'port'],
+  ),
   configure,
   create(config) {
     const publisher = new RabbitMqPublisher(config);

@@ -1,6 +1,16 @@
 import type { JsonObject } from '@meridian/common';
 import { Agent, type Dispatcher, EnvHttpProxyAgent, errors, ProxyAgent, request } from 'undici';
 import { configBoolean, configEnum, configInteger, configString, configStringMap } from '../../config.js';
+import {
+  choice,
+  clientCredentials,
+  flag,
+  integer,
+  nodeConfigSchema,
+  PROXY_PROPERTIES,
+  stringMap,
+  text,
+} from '../../config-schema.js';
 import { changeMsg, type RuleMsg } from '../../message.js';
 import { defineNode, type NodeOutput, RuleNodeConfigError } from '../../node.js';
 import { processPattern } from '../../services/msg-pattern.js';
@@ -179,6 +189,25 @@ export const restApiCallNode = defineNode<RestApiCallConfig>({
     credentials: { type: 'anonymous' },
     ignoreRequestBody: false,
   },
+  configurationSchema: nodeConfigSchema(
+    {
+      restEndpointUrlPattern: text('Endpoint URL pattern'),
+      requestMethod: choice('Request method', METHODS, METHODS),
+      headers: stringMap('Headers'),
+      useSimpleClientHttpFactory: flag('Use simple client HTTP factory'),
+      ignoreRequestBody: flag('Without request body'),
+      readTimeoutMs: integer('Read timeout in millis', { minimum: 0 }),
+      maxParallelRequestsCount: integer('Max number of parallel requests', { minimum: 0 }),
+      useRedisQueueForMsgPersistence: flag('Use redis queue for message persistence'),
+      trimQueue: flag('Trim redis queue'),
+      maxQueueSize: integer('Redis queue max size', { minimum: 0 }),
+      ...PROXY_PROPERTIES,
+      useSystemProxyProperties: flag('Use system proxy properties'),
+      proxyScheme: choice('Proxy scheme', ['http', 'https'], ['http', 'https']),
+      credentials: clientCredentials(['anonymous', 'basic', 'cert.PEM'], ['Anonymous', 'Basic', 'PEM']),
+    },
+    ['restEndpointUrlPattern'],
+  ),
   configure(raw) {
     if (configBoolean(raw, 'useRedisQueueForMsgPersistence', false)) {
       throw new RuleNodeConfigError(

@@ -3,6 +3,7 @@ import type { SendMailOptions } from 'nodemailer';
 import type { MailSettings } from '../../../mail/mailer.js';
 import { smtpTransportOptions } from '../../../mail/mailer.js';
 import { configBoolean, configEnum, configInteger, configString } from '../../config.js';
+import { choice, flag, integer, nodeConfigSchema, PROXY_PROPERTIES, text } from '../../config-schema.js';
 import type { RuleMsg } from '../../message.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 import { SEND_EMAIL_TYPE } from '../transformation/msg-to-email.js';
@@ -93,6 +94,8 @@ function mailOptions(email: Email, defaultFrom: string | undefined): SendMailOpt
   };
 }
 
+const TLS_VERSIONS = ['TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3'];
+
 function proxyOf(raw: JsonObject): string | undefined {
   if (!configBoolean(raw, 'enableProxy', false)) return undefined;
   const host = configString(raw, 'proxyHost', '').trim();
@@ -131,6 +134,18 @@ export const sendEmailNode = defineNode<SendEmailConfig>({
     tlsVersion: 'TLSv1.2',
     enableProxy: false,
   },
+  configurationSchema: nodeConfigSchema({
+    useSystemSmtpSettings: flag('Use system SMTP settings'),
+    smtpProtocol: choice('Protocol', ['smtp', 'smtps'], ['SMTP', 'SMTPS']),
+    smtpHost: text('SMTP host'),
+    smtpPort: integer('SMTP port', { minimum: 1, maximum: 65535 }),
+    timeout: integer('Timeout ms', { minimum: 0 }),
+    enableTls: flag('Enable TLS'),
+    tlsVersion: choice('TLS version', TLS_VERSIONS, TLS_VERSIONS),
+    username: text('Username'),
+    password: text('Password'),
+    ...PROXY_PROPERTIES,
+  }),
   configure(raw) {
     const useSystemSmtpSettings = configBoolean(raw, 'useSystemSmtpSettings', true);
     const smtpHost = configString(raw, 'smtpHost', 'localhost').trim();
@@ -153,7 +168,7 @@ export const sendEmailNode = defineNode<SendEmailConfig>({
         smtpProtocol: configEnum(raw, 'smtpProtocol', ['smtp', 'smtps'], 'smtp'),
         timeout,
         enableTls: configBoolean(raw, 'enableTls', false),
-        tlsVersion: configEnum(raw, 'tlsVersion', ['TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3'], 'TLSv1.2'),
+        tlsVersion: configEnum(raw, 'tlsVersion', TLS_VERSIONS, 'TLSv1.2'),
         username: configString(raw, 'username', ''),
         password: configString(raw, 'password', ''),
         ...(proxy ? { proxy } : {}),

@@ -1,5 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the reference's ${metadataKey} pattern syntax, not JS templates
 import { configBoolean, configObject, configString } from '../../config.js';
+import { choice, flag, nodeConfigSchema, text } from '../../config-schema.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 import { processPattern } from '../../services/msg-pattern.js';
 import {
@@ -41,6 +42,27 @@ export const sendSmsNode = defineNode<SendSmsConfig>({
     smsMessageTemplate: 'Device ${deviceName} has high temperature ${temp}',
     useSystemSmsSettings: true,
   },
+  configurationSchema: nodeConfigSchema(
+    {
+      numbersToTemplate: text('Phone Numbers To Template', { description: 'Comma separated phone numbers' }),
+      smsMessageTemplate: text('SMS message Template'),
+      useSystemSmsSettings: flag('Use system SMS provider settings'),
+      smsProviderConfiguration: {
+        type: ['object', 'null'],
+        title: 'SMS provider configuration',
+        properties: {
+          type: choice('SMS provider type', ['AWS_SNS', 'TWILIO'], ['Amazon SNS', 'Twilio']),
+          accessKeyId: text('AWS Access Key ID'),
+          secretAccessKey: text('AWS Secret Access Key'),
+          region: text('AWS region'),
+          numberFrom: text('Phone Number From'),
+          accountSid: text('Twilio Account SID'),
+          accountToken: text('Twilio Account Token'),
+        },
+      },
+    },
+    ['numbersToTemplate', 'smsMessageTemplate'],
+  ),
   configure(raw) {
     const numbersToTemplate = configString(raw, 'numbersToTemplate', '').trim();
     const smsMessageTemplate = configString(raw, 'smsMessageTemplate', '');

@@ -1,5 +1,6 @@
 import { ALARM_STATUSES, type AlarmStatus, isJsonObject } from '@meridian/common';
 import { configStringList } from '../../config.js';
+import { alarmStatus, nodeConfigSchema, stringList } from '../../config-schema.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 import { TenantEntities } from '../../services/tenant-entities.js';
 import { filterResult, TRUE_FALSE } from './filter-result.js';
@@ -29,6 +30,9 @@ export const checkAlarmStatusNode = defineNode({
   relationTypes: TRUE_FALSE,
   configDirective: 'tbFilterNodeCheckAlarmStatusConfig',
   defaultConfiguration: { alarmStatusList: ['ACTIVE_ACK', 'ACTIVE_UNACK'] },
+  configurationSchema: nodeConfigSchema({
+    alarmStatusList: stringList('Alarm status filter', alarmStatus('Alarm status')),
+  }),
   configure(raw) {
     const statuses = configStringList(raw, 'alarmStatusList', ['ACTIVE_ACK', 'ACTIVE_UNACK']);
     for (const status of statuses) {

@@ -1,4 +1,5 @@
 import { configBoolean, configStringList } from '../../config.js';
+import { flag, nodeConfigSchema, stringList } from '../../config-schema.js';
 import type { RuleMsg } from '../../message.js';
 import { defineNode } from '../../node.js';
 import { filterResult, TRUE_FALSE } from './filter-result.js';
@@ -34,6 +35,11 @@ export const checkMessageNode = defineNode<CheckMessageConfig>({
   relationTypes: TRUE_FALSE,
   configDirective: 'tbFilterNodeCheckMessageConfig',
   defaultConfiguration: { messageNames: [], metadataNames: [], checkAllKeys: true },
+  configurationSchema: nodeConfigSchema({
+    messageNames: stringList('Message names'),
+    metadataNames: stringList('Metadata names'),
+    checkAllKeys: flag('Check that all selected keys are present'),
+  }),
   configure: (raw) => ({
     messageNames: configStringList(raw, 'messageNames', []),
     metadataNames: configStringList(raw, 'metadataNames', []),

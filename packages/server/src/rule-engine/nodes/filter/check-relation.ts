@@ -1,5 +1,6 @@
 import { ENTITY_SEARCH_DIRECTIONS, ENTITY_TYPES, type EntityId, type EntityType } from '@meridian/common';
 import { configBoolean, configEnum, configString } from '../../config.js';
+import { direction, entityType, flag, nodeConfigSchema, text } from '../../config-schema.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 import { TenantEntities } from '../../services/tenant-entities.js';
 import { filterResult, TRUE_FALSE } from './filter-result.js';
@@ -21,6 +22,16 @@ export const checkRelationNode = defineNode({
   relationTypes: TRUE_FALSE,
   configDirective: 'tbFilterNodeCheckRelationConfig',
   defaultConfiguration: { checkForSingleEntity: true, direction: 'FROM', relationType: 'Contains' },
+  configurationSchema: nodeConfigSchema(
+    {
+      checkForSingleEntity: flag('Check relation to specific entity'),
+      direction: direction(),
+      entityType: entityType('Type'),
+      entityId: text('Entity id'),
+      relationType: text('Relation type'),
+    },
+    ['relationType'],
+  ),
   configure(raw) {
     const entityType = configString(raw, 'entityType', '');
     const entityId = configString(raw, 'entityId', '');

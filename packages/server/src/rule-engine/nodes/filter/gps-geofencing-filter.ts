@@ -1,5 +1,6 @@
 import { isJsonObject } from '@meridian/common';
 import { configBoolean, configEnum, configNumber, configString } from '../../config.js';
+import { flag, nodeConfigSchema, PERIMETER_PROPERTIES, text } from '../../config-schema.js';
 import type { RuleMsg } from '../../message.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 import {
@@ -126,6 +127,12 @@ export const gpsGeofencingFilterNode = defineNode<GeofencingConfig>({
     fetchPerimeterInfoFromMessageMetadata: true,
     perimeterType: 'POLYGON',
   },
+  configurationSchema: nodeConfigSchema({
+    latitudeKeyName: text('Latitude key name'),
+    longitudeKeyName: text('Longitude key name'),
+    fetchPerimeterInfoFromMessageMetadata: flag('Fetch perimeter information from message metadata'),
+    ...PERIMETER_PROPERTIES,
+  }),
   configure(raw) {
     const fromMetadata = configBoolean(raw, 'fetchPerimeterInfoFromMessageMetadata', true);
     return {

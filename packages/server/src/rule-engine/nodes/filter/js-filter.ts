@@ -1,3 +1,4 @@
+import { nodeConfigSchema, script } from '../../config-schema.js';
 import { defineNode } from '../../node.js';
 import { configureScript, jsonTypeName, msgScriptNode } from '../../services/script-args.js';
 import { filterResult, TRUE_FALSE } from './filter-result.js';
@@ -14,6 +15,7 @@ export const jsFilterNode = defineNode({
   relationTypes: TRUE_FALSE,
   configDirective: 'tbFilterNodeScriptConfig',
   defaultConfiguration: { jsScript: 'return msg.temperature > 20;' },
+  configurationSchema: nodeConfigSchema({ jsScript: script('Filter') }, ['jsScript']),
   configure: (raw) => ({ jsScript: configureScript(raw) }),
   create: (config, ctx) =>
     msgScriptNode(ctx, config.jsScript, (msg, result) => {

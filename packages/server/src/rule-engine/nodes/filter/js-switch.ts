@@ -1,3 +1,4 @@
+import { nodeConfigSchema, script } from '../../config-schema.js';
 import { defineNode } from '../../node.js';
 import { configureScript, jsonTypeName, msgScriptNode } from '../../services/script-args.js';
 
@@ -22,6 +23,7 @@ export const jsSwitchNode = defineNode({
   customRelations: true,
   configDirective: 'tbFilterNodeSwitchConfig',
   defaultConfiguration: { jsScript: DEFAULT_SCRIPT },
+  configurationSchema: nodeConfigSchema({ jsScript: script('Switch') }, ['jsScript']),
   configure: (raw) => ({ jsScript: configureScript(raw) }),
   create: (config, ctx) =>
     msgScriptNode(ctx, config.jsScript, (msg, result) => {

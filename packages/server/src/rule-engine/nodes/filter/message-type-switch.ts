@@ -1,4 +1,5 @@
 import { messageTypeSwitchRelation } from '@meridian/common';
+import { EMPTY_CONFIG_SCHEMA } from '../../config-schema.js';
 import { defineNode } from '../../node.js';
 
 /** Routes by message type to the reference's fixed labels, `Other` for the rest (TbMsgTypeSwitchNode). */
@@ -43,6 +44,7 @@ export const messageTypeSwitchNode = defineNode<Record<string, never>>({
   ],
   configDirective: 'tbNodeEmptyConfig',
   defaultConfiguration: { version: 0 },
+  configurationSchema: EMPTY_CONFIG_SCHEMA,
   configure: () => ({}),
   create: () => ({
     onMsg: (msg) => ({ msg, relations: [messageTypeSwitchRelation(msg.type)] }),

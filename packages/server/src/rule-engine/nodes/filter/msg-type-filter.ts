@@ -1,4 +1,6 @@
+import { MESSAGE_TYPES } from '@meridian/common';
 import { configStringList } from '../../config.js';
+import { nodeConfigSchema, stringList } from '../../config-schema.js';
 import { defineNode } from '../../node.js';
 import { filterResult, TRUE_FALSE } from './filter-result.js';
 
@@ -13,6 +15,13 @@ export const msgTypeFilterNode = defineNode({
   relationTypes: TRUE_FALSE,
   configDirective: 'tbFilterNodeMessageTypeConfig',
   defaultConfiguration: { messageTypes: ['POST_ATTRIBUTES_REQUEST', 'POST_TELEMETRY_REQUEST'] },
+  configurationSchema: nodeConfigSchema({
+    messageTypes: stringList('Message types filter', {
+      type: 'string',
+      title: 'Message type',
+      examples: [...MESSAGE_TYPES],
+    }),
+  }),
   configure: (raw) => ({ messageTypes: new Set(configStringList(raw, 'messageTypes', [])) }),
   create: (config) => ({ onMsg: (msg) => filterResult(msg, config.messageTypes.has(msg.type)) }),
 });

@@ -1,3 +1,4 @@
+import { entityType, nodeConfigSchema, stringList } from '../../config-schema.js';
 import { defineNode } from '../../node.js';
 import { configEntityTypes } from '../../services/relations-query.js';
 import { filterResult, TRUE_FALSE } from './filter-result.js';
@@ -13,6 +14,9 @@ export const originatorTypeFilterNode = defineNode({
   relationTypes: TRUE_FALSE,
   configDirective: 'tbFilterNodeOriginatorTypeConfig',
   defaultConfiguration: { originatorTypes: ['DEVICE'] },
+  configurationSchema: nodeConfigSchema({
+    originatorTypes: stringList('Originator types filter', entityType('Originator type')),
+  }),
   configure: (raw) => ({ originatorTypes: new Set<string>(configEntityTypes(raw, 'originatorTypes', [])) }),
   create: (config) => ({
     onMsg: (msg) => filterResult(msg, config.originatorTypes.has(msg.originator.entityType)),

@@ -1,4 +1,5 @@
 import type { EntityType } from '@meridian/common';
+import { EMPTY_CONFIG_SCHEMA } from '../../config-schema.js';
 import { defineNode } from '../../node.js';
 
 /** The output of each originator entity type the reference routes; other types fail. */
@@ -26,6 +27,7 @@ export const originatorTypeSwitchNode = defineNode({
   relationTypes: Object.values(RELATION_OF) as string[],
   configDirective: 'tbNodeEmptyConfig',
   defaultConfiguration: { version: 0 },
+  configurationSchema: EMPTY_CONFIG_SCHEMA,
   configure: () => ({}),
   create: () => ({
     onMsg(msg) {

@@ -1,3 +1,4 @@
+import { EMPTY_CONFIG_SCHEMA } from '../../config-schema.js';
 import { defineNode } from '../../node.js';
 
 /**
@@ -16,6 +17,7 @@ export const ackNode = defineNode<Record<string, never>>({
   relationTypes: ['Success'],
   configDirective: 'tbNodeEmptyConfig',
   defaultConfiguration: { version: 0 },
+  configurationSchema: EMPTY_CONFIG_SCHEMA,
   configure: () => ({}),
   create: () => ({ onMsg: (msg) => ({ msg, relations: ['Success'] }) }),
 });

@@ -1,4 +1,5 @@
 import { configString } from '../../config.js';
+import { nodeConfigSchema, text } from '../../config-schema.js';
 import { changeMsg } from '../../message.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 
@@ -22,6 +23,7 @@ export const checkpointNode = defineNode<CheckpointConfig>({
   relationTypes: ['Success'],
   configDirective: 'tbActionNodeCheckPointConfig',
   defaultConfiguration: { queueName: 'HighPriority' },
+  configurationSchema: nodeConfigSchema({ queueName: text('Queue name') }, ['queueName']),
   configure(raw) {
     const queueName = configString(raw, 'queueName', 'HighPriority').trim();
     if (queueName === '') throw new RuleNodeConfigError("'queueName' must not be empty");

@@ -1,4 +1,5 @@
 import { configString } from '../../config.js';
+import { nodeConfigSchema, optionalText } from '../../config-schema.js';
 import { RULE_CHAIN_INPUT_NODE } from '../../flow-classes.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 
@@ -17,6 +18,7 @@ export const ruleChainInputNode = defineNode<{ ruleChainId: string }>({
   customRelations: true,
   configDirective: 'tbFlowNodeRuleChainInputConfig',
   defaultConfiguration: { ruleChainId: null },
+  configurationSchema: nodeConfigSchema({ ruleChainId: optionalText('Rule chain') }, ['ruleChainId']),
   configure: (raw) => {
     const ruleChainId = configString(raw, 'ruleChainId', '');
     if (!ruleChainId) throw new RuleNodeConfigError("'ruleChainId' must name the target rule chain");

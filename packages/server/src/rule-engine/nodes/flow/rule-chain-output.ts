@@ -1,3 +1,4 @@
+import { EMPTY_CONFIG_SCHEMA } from '../../config-schema.js';
 import { RULE_CHAIN_OUTPUT_NODE } from '../../flow-classes.js';
 import { defineNode } from '../../node.js';
 
@@ -13,6 +14,7 @@ export const ruleChainOutputNode = defineNode<Record<string, never>>({
   outEnabled: false,
   configDirective: 'tbFlowNodeRuleChainOutputConfig',
   defaultConfiguration: { version: 0 },
+  configurationSchema: EMPTY_CONFIG_SCHEMA,
   configure: () => ({}),
   create: () => ({
     onMsg() {

@@ -1,5 +1,6 @@
 import type { EntityId } from '@meridian/common';
 import { configEnum } from '../../config.js';
+import { choice, nodeConfigSchema, relationsQuery } from '../../config-schema.js';
 import { changeMsg, type RuleMsg } from '../../message.js';
 import { defineNode } from '../../node.js';
 import {
@@ -53,6 +54,15 @@ export const changeOriginatorNode = defineNode<ChangeOriginatorConfig>({
   relationTypes: ['Success'],
   configDirective: 'tbTransformationNodeChangeOriginatorConfig',
   defaultConfiguration: { originatorSource: 'CUSTOMER', relationsQuery: DEFAULT_RELATIONS_QUERY },
+  configurationSchema: nodeConfigSchema({
+    originatorSource: choice('Originator source', SOURCES, [
+      'Customer',
+      'Tenant',
+      'Related Entity',
+      'Alarm Originator',
+    ]),
+    relationsQuery: relationsQuery(),
+  }),
   configure(raw) {
     const originatorSource = configEnum(raw, 'originatorSource', SOURCES, 'CUSTOMER');
     return {

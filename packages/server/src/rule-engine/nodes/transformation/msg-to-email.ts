@@ -1,5 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the reference's ${metadataKey} pattern syntax, not JS templates
 import { configBoolean, configString } from '../../config.js';
+import { flag, nodeConfigSchema, text } from '../../config-schema.js';
 import { changeMsg, type RuleMsg } from '../../message.js';
 import { defineNode, RuleNodeConfigError } from '../../node.js';
 import { processPattern } from '../../services/msg-pattern.js';
@@ -51,6 +52,18 @@ export const msgToEmailNode = defineNode<ToEmailConfig>({
     bodyTemplate: 'Device ${deviceName} has high temperature ${temp}',
     isHtml: false,
   },
+  configurationSchema: nodeConfigSchema(
+    {
+      fromTemplate: text('From Template'),
+      toTemplate: text('To Template', { description: 'Comma separated address list' }),
+      ccTemplate: text('Cc Template'),
+      bccTemplate: text('Bcc Template'),
+      subjectTemplate: text('Subject Template'),
+      bodyTemplate: text('Body Template'),
+      isHtml: flag('Is HTML'),
+    },
+    ['fromTemplate', 'toTemplate', 'subjectTemplate', 'bodyTemplate'],
+  ),
   configure(raw) {
     const config = {
       fromTemplate: configString(raw, 'fromTemplate', ''),

@@ -1,4 +1,5 @@
 import { isJsonObject, type JsonValue } from '@meridian/common';
+import { nodeConfigSchema, script } from '../../config-schema.js';
 import { changeMsg, copyAsNew, type RuleMsg } from '../../message.js';
 import { defineNode, type NodeOutput } from '../../node.js';
 import { configureScript, jsonTypeName, msgScriptNode } from '../../services/script-args.js';
@@ -41,6 +42,7 @@ export const transformMsgNode = defineNode({
   relationTypes: ['Success'],
   configDirective: 'tbTransformationNodeScriptConfig',
   defaultConfiguration: { jsScript: 'return {msg: msg, metadata: metadata, msgType: msgType};' },
+  configurationSchema: nodeConfigSchema({ jsScript: script('Transform') }, ['jsScript']),
   configure: (raw) => ({ jsScript: configureScript(raw) }),
   create: (config, ctx) =>
     msgScriptNode(ctx, config.jsScript, (msg, result): NodeOutput | NodeOutput[] => {

@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue, RuleNode } from '@meridian/common';
-import { eventTypesOf, jsonObjectOrEmpty, type ScriptType, scriptKindOf } from '@meridian/common';
+import { eventTypesOf, jsonObjectOrEmpty, scriptKindOf } from '@meridian/common';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -32,8 +32,17 @@ import {
   valueOfText,
 } from './config-fields';
 import { RuleChainSelect } from './RuleChainSelect';
+import { SchemaConfigForm, type ScriptTestRequest } from './SchemaConfigForm';
 import { ScriptEditor } from './ScriptEditor';
 import { ScriptTestDialog } from './ScriptTestDialog';
+import {
+  configurationOfSchemaForm,
+  type FieldError,
+  type SchemaField,
+  type SchemaFormState,
+  schemaFieldsOf,
+  schemaFormStateOf,
+} from './schema-form';
 import type { ScriptProblem } from './script-lint';
 import { scriptArgNamesOf, scriptProblemsOf } from './script-validation';
 
@@ -59,19 +68,64 @@ function fieldStateOf(configuration: JsonObject): FieldState {
 /** The configuration of the form's fields, or the message keys of the fields that are wrong. */
 function configurationOfFields(
   state: FieldState,
-): { value: JsonObject } | { errors: Record<string, string> } {
+): { value: JsonObject } | { errors: Record<string, FieldError> } {
   const value: JsonObject = {};
-  const errors: Record<string, string> = {};
+  const errors: Record<string, FieldError> = {};
   for (const { key, kind } of state.fields) {
     if (kind === 'boolean') {
       value[key] = state.flags[key] ?? false;
       continue;
     }
     const parsed = valueOfText(kind, state.texts[key] ?? '');
-    if ('error' in parsed) errors[key] = parsed.error;
+    if ('error' in parsed) errors[key] = { key: parsed.error };
     else value[key] = parsed.value as JsonValue;
   }
   return Object.keys(errors).length > 0 ? { errors } : { value };
+}
+
+/**
+ * The form of a configuration: built from the descriptor's schema when it has one, else from the
+ * configuration's own values (descriptors of other servers carry no schema).
+ */
+type FormState =
+  | { kind: 'schema'; fields: SchemaField[]; state: SchemaFormState; base: JsonObject }
+  | { kind: 'values'; state: FieldState };
+
+function formStateOf(schemaFields: SchemaField[] | undefined, configuration: JsonObject): FormState {
+  return schemaFields
+    ? {
+        kind: 'schema',
+        fields: schemaFields,
+        state: schemaFormStateOf(schemaFields, configuration),
+        base: configuration,
+      }
+    : { kind: 'values', state: fieldStateOf(configuration) };
+}
+
+/** The script settings of a form, keyed as its texts are (by path in a schema form). */
+function scriptFieldsOf(form: FormState): { key: string; kind: 'script' }[] {
+  if (form.kind === 'values') {
+    return form.state.fields
+      .filter((field) => field.kind === 'script')
+      .map(({ key }) => ({ key, kind: 'script' }));
+  }
+  const scripts: { key: string; kind: 'script' }[] = [];
+  const walk = (fields: readonly SchemaField[]) => {
+    for (const field of fields) {
+      if (field.kind === 'script') scripts.push({ key: field.path, kind: 'script' });
+      walk(field.children);
+    }
+  };
+  walk(form.fields);
+  return scripts;
+}
+
+function configurationOfForm(
+  form: FormState,
+): { value: JsonObject } | { errors: Record<string, FieldError> } {
+  return form.kind === 'schema'
+    ? configurationOfSchemaForm(form.fields, form.state, form.base)
+    : configurationOfFields(form.state);
 }
 
 /**
@@ -97,17 +151,20 @@ export function NodeConfigDialog(props: {
     typeof info.description === 'string' ? info.description : '',
   );
   const [mode, setMode] = useState<Mode>('form');
-  const [fieldState, setFieldState] = useState(() => fieldStateOf(node.configuration ?? {}));
+  const schema = nodeClass.definition.configurationSchema;
+  const schemaFields = useMemo(() => (schema?.properties ? schemaFieldsOf(schema) : undefined), [schema]);
+  const [form, setForm] = useState(() => formStateOf(schemaFields, node.configuration ?? {}));
   const [jsonText, setJsonText] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, FieldError>>({});
   const [nameError, setNameError] = useState(false);
   // Script errors found on submit; an edit of the script clears its own (spec 3 §4).
   const [scriptProblems, setScriptProblems] = useState<Record<string, ScriptProblem>>({});
+  const clearScriptProblem = (key: string) => setScriptProblems(({ [key]: _edited, ...others }) => others);
 
   const switchMode = (next: Mode) => {
     if (next === mode) return;
     if (next === 'json') {
-      const built = configurationOfFields(fieldState);
+      const built = configurationOfForm(form);
       if ('errors' in built) {
         setErrors(built.errors);
         return;
@@ -116,10 +173,10 @@ export function NodeConfigDialog(props: {
     } else {
       const parsed = configurationOfText(jsonText);
       if ('error' in parsed) {
-        setErrors({ json: parsed.error });
+        setErrors({ json: { key: parsed.error } });
         return;
       }
-      setFieldState(fieldStateOf(parsed.value));
+      setForm(formStateOf(schemaFields, parsed.value));
     }
     setErrors({});
     setMode(next);
@@ -134,18 +191,18 @@ export function NodeConfigDialog(props: {
     if (mode === 'json') {
       const parsed = configurationOfText(jsonText);
       if ('error' in parsed) {
-        setErrors({ json: parsed.error });
+        setErrors({ json: { key: parsed.error } });
         return;
       }
       configuration = parsed.value;
     } else {
-      const built = configurationOfFields(fieldState);
+      const built = configurationOfForm(form);
       if ('errors' in built) {
         setErrors(built.errors);
         return;
       }
       configuration = built.value;
-      const problems = scriptProblemsOf(node.type, fieldState.fields, fieldState.texts);
+      const problems = scriptProblemsOf(node.type, scriptFieldsOf(form), form.state.texts);
       setScriptProblems(problems);
       if (Object.keys(problems).length > 0) return;
     }
@@ -159,20 +216,33 @@ export function NodeConfigDialog(props: {
     });
   };
 
-  const setText = (key: string, text: string) => {
-    setFieldState((state) => ({ ...state, texts: { ...state.texts, [key]: text } }));
-    setScriptProblems(({ [key]: _edited, ...others }) => others);
+  // The texts of both kinds of form are keyed by the setting's path (scripts, the target chain).
+  const formTexts = form.state.texts;
+  const setText = (key: string, text: string) =>
+    setForm((current) =>
+      current.kind === 'schema'
+        ? { ...current, state: { ...current.state, texts: { ...current.state.texts, [key]: text } } }
+        : { ...current, state: { ...current.state, texts: { ...current.state.texts, [key]: text } } },
+    );
+  const setFieldState = (update: (state: FieldState) => FieldState) =>
+    setForm((current) =>
+      current.kind === 'values' ? { ...current, state: update(current.state) } : current,
+    );
+  const setSchemaState = (update: (state: SchemaFormState) => SchemaFormState) =>
+    setForm((current) =>
+      current.kind === 'schema' ? { ...current, state: update(current.state) } : current,
+    );
+  const errorText = (key: string) => {
+    const error = errors[key];
+    return error ? t(error.key, error.values) : undefined;
   };
-  const errorText = (key: string) => (errors[key] ? t(errors[key]) : undefined);
-  const targetChain = mode === 'form' ? fieldState.texts[RULE_CHAIN_ID_KEY] : undefined;
+  const targetChain = mode === 'form' ? formTexts[RULE_CHAIN_ID_KEY] : undefined;
   // A stored node has events (debug, lifecycle, errors) to look at beside its settings.
   const { http } = useServices();
   const eventsApi = useMemo(() => eventsTabApi(http), [http]);
   const nodeId = node.id?.id;
   const [tab, setTab] = useState<'details' | 'events'>('details');
-  const [scriptTest, setScriptTest] = useState<
-    { key: string; scriptType: ScriptType; argNames: string[] } | undefined
-  >();
+  const [scriptTest, setScriptTest] = useState<ScriptTestRequest | undefined>();
 
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid={selectors.ruleChains.nodeDialog}>
@@ -247,8 +317,20 @@ export function NodeConfigDialog(props: {
               testId={selectors.ruleChains.nodeConfigJson}
               minRows={8}
             />
+          ) : form.kind === 'schema' ? (
+            <SchemaConfigForm
+              fields={form.fields}
+              state={form.state}
+              onChange={setSchemaState}
+              errors={errors}
+              nodeType={node.type}
+              onTestScript={setScriptTest}
+              scriptProblems={scriptProblems}
+              onScriptEdit={clearScriptProblem}
+            />
           ) : (
-            fieldState.fields.map(({ key, kind }) => {
+            form.state.fields.map(({ key, kind }) => {
+              const fieldState = form.state;
               const testId = selectors.ruleChains.nodeConfigField(key);
               const label = labelOfKey(key);
               if (kind === 'boolean') {
@@ -288,7 +370,10 @@ export function NodeConfigDialog(props: {
                       <ScriptEditor
                         label={label}
                         value={fieldState.texts[key] ?? ''}
-                        onChange={(text) => setText(key, text)}
+                        onChange={(text) => {
+                          setText(key, text);
+                          clearScriptProblem(key);
+                        }}
                         argNames={scriptArgNamesOf(node.type, key)}
                         invalid={scriptProblems[key]}
                         testId={testId}
@@ -362,7 +447,7 @@ export function NodeConfigDialog(props: {
       </form>
       {scriptTest && (
         <ScriptTestDialog
-          script={fieldState.texts[scriptTest.key] ?? ''}
+          script={formTexts[scriptTest.key] ?? ''}
           scriptType={scriptTest.scriptType}
           argNames={scriptTest.argNames}
           ruleNodeId={nodeId}
