@@ -202,6 +202,28 @@ describe('EntitiesTableWidget', () => {
       expect(cell(0, 2).innerHTML).not.toMatch(/onerror|script|alert/);
     });
 
+    it('keeps a cell’s last drawing while a live update’s new outcome is on its way', async () => {
+      const content = dataKey('temperature', {
+        label: 'Temperature',
+        settings: {
+          useCellContentFunction: true,
+          cellContentFunction: "return '<b>' + value + ' degrees</b>';",
+          useCellStyleFunction: true,
+          cellStyleFunction: "return {color: 'green'};",
+        },
+      });
+      const { rerender } = render(
+        <EntitiesTableWidget {...widgetProps([content], [entityData('T1', ['20'])])} />,
+        { wrapper: WithConsoleMessages },
+      );
+      await waitFor(() => expect(cell(0, 2).querySelector('b')).toHaveTextContent('20 degrees'));
+      rerender(<EntitiesTableWidget {...widgetProps([content], [entityData('T1', ['21'])])} />);
+      // Drawn at once with what it showed: no flash of the plain value, the style kept.
+      expect(cell(0, 2).querySelector('b')).toHaveTextContent('20 degrees');
+      expect(cell(0, 2)).toHaveStyle({ color: 'rgb(0, 128, 0)' });
+      await waitFor(() => expect(cell(0, 2).querySelector('b')).toHaveTextContent('21 degrees'));
+    });
+
     it('shows the raw value of a cell whose content function throws, the others still drawn', async () => {
       const content = dataKey('temperature', {
         label: 'Temperature',

@@ -56,6 +56,27 @@ describe('MarkdownCardWidget', () => {
     }
   });
 
+  it('keeps its text while the function’s answer to a live update is on its way', async () => {
+    setSandboxWorkerFactory(() => new InThreadWorker());
+    try {
+      const settings = {
+        useMarkdownTextFunction: true,
+        markdownTextFunction: "return '## Value ' + data[0].Random;",
+      };
+      const props = (value: string) =>
+        widgetProps([dataKey('random', { label: 'Random' })], [entityData('Sensor A', [value])], {
+          settings,
+        });
+      const { rerender } = render(<MarkdownCardWidget {...props('1')} />);
+      await waitFor(() => expect(cardRoot().querySelector('h2')?.textContent).toBe('Value 1'));
+      rerender(<MarkdownCardWidget {...props('2')} />);
+      expect(cardRoot().querySelector('h2')?.textContent).toBe('Value 1');
+      await waitFor(() => expect(cardRoot().querySelector('h2')?.textContent).toBe('Value 2'));
+    } finally {
+      setSandboxWorkerFactory(null);
+    }
+  });
+
   it('shows the pattern when markdownTextFunction throws', async () => {
     setSandboxWorkerFactory(() => new InThreadWorker());
     try {

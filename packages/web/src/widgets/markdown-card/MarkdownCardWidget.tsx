@@ -1,5 +1,5 @@
 import { marked } from 'marked';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useScriptCalls } from '../../dashboard/sandbox/use-script-calls';
 import { CardHtml } from '../html-support/CardHtml';
 import { fillPattern, patternDataOf } from '../html-support/card-pattern';
@@ -12,22 +12,25 @@ import { MARKDOWN_FUNCTION_ARGS, markdownFunctionData, markdownFunctionOf } from
  * The reference's `cards.markdown_card`: `settings.markdownTextPattern` with its `${...}`
  * placeholders filled from the latest values, rendered as markdown (HTML in it allowed, then
  * sanitized) and styled by `settings.markdownCss`. With `useMarkdownTextFunction` the tenant's
- * `markdownTextFunction` gives the markdown instead, run in the sandbox worker; the card is empty
- * until it answers, and shows the pattern when it throws or runs too long.
+ * `markdownTextFunction` gives the markdown instead, run in the sandbox worker; until it answers
+ * the card keeps what it showed (empty at first), and it shows the pattern when the function
+ * throws or runs too long.
  */
 export function MarkdownCardWidget({ config, data }: WidgetProps) {
   const calls = useScriptCalls();
   const pattern = textSetting(config, 'markdownTextPattern');
   const body = markdownFunctionOf(config.settings);
   const functionData = useMemo(() => (body ? markdownFunctionData(data) : []), [body, data]);
+  const shown = useRef('');
   let markdown = pattern;
   if (body) {
     const outcome = calls.outcome(body, MARKDOWN_FUNCTION_ARGS, [
       functionData,
       { settings: config.settings ?? {} },
     ]);
-    markdown = outcome === undefined ? '' : outcome.ok ? rawText(outcome.value) : pattern;
+    markdown = outcome === undefined ? shown.current : outcome.ok ? rawText(outcome.value) : pattern;
   }
+  shown.current = markdown;
   const html = useMemo(
     () => marked.parse(fillPattern(markdown, patternDataOf(data)), { async: false, gfm: true }),
     [markdown, data],

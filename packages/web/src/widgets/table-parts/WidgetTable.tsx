@@ -12,7 +12,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
-import { type MouseEvent, type ReactNode, useMemo, useState } from 'react';
+import { type MouseEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScriptCalls } from '../../dashboard/sandbox/use-script-calls';
 import { widgetTableSelectors } from './selectors';
@@ -24,7 +24,13 @@ import {
   searchRows,
   sortRows,
 } from './table-model';
-import { hasTableScripts, type ScriptedRow, scriptedRow, type TableScripts } from './table-scripts';
+import {
+  type DrawnRows,
+  hasTableScripts,
+  type ScriptedRow,
+  scriptedRow,
+  type TableScripts,
+} from './table-scripts';
 
 export interface WidgetTableColumn {
   id: string;
@@ -85,6 +91,7 @@ export function WidgetTable({
 }: WidgetTableProps) {
   const { t } = useTranslation();
   const calls = useScriptCalls();
+  const drawnRows = useRef<DrawnRows>(new Map());
   const [searchOpen, setSearchOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortOrder | undefined>(defaultSort);
@@ -102,7 +109,7 @@ export function WidgetTable({
     : shown;
   // Only the shown rows run their functions: a page of a large table is one request to the worker.
   const scripted = (row: Row): ScriptedRow | undefined =>
-    hasTableScripts(scripts) ? scriptedRow(row, columnIds, scripts, calls) : undefined;
+    hasTableScripts(scripts) ? scriptedRow(row, columnIds, scripts, calls, drawnRows.current) : undefined;
 
   const sortBy = (column: string) => {
     setSort((current) =>

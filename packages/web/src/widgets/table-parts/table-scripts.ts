@@ -78,19 +78,26 @@ export interface ScriptedRow {
   cells: Record<string, ScriptedCell>;
 }
 
+/** The rows last drawn, by row id: what a cell shows while its new outcome is not known yet. */
+export type DrawnRows = Map<string, ScriptedRow>;
+
 /**
  * A row as its functions draw it. Outcomes not known yet are asked for (all of one render go to
- * the worker together); meanwhile the cell shows its formatted value and no style.
+ * the worker together); meanwhile a cell keeps what it showed last (`drawn`), so a live update does
+ * not flicker, or shows its formatted value and no style when it was never drawn.
  */
 export function scriptedRow(
   row: TableRow,
   columns: readonly string[],
   scripts: TableScripts,
   calls: ScriptCalls,
+  drawn?: DrawnRows,
 ): ScriptedRow {
+  const before = drawn?.get(row.id);
   const cells: Record<string, ScriptedCell> = {};
   for (const column of columns) {
     const cell = row.cells[column];
+    const previous = before?.cells[column];
     const shown: ScriptedCell = { text: cell?.text ?? '' };
     const functions = scripts.cells[column];
     if (functions) {
@@ -101,11 +108,14 @@ export function scriptedRow(
           shown.html = safeFunctionHtml(rawText(outcome.value));
         } else if (outcome) {
           shown.text = rawText(cell?.value);
+        } else if (previous) {
+          shown.text = previous.text;
+          if (previous.html !== undefined) shown.html = previous.html;
         }
       }
       if (functions.style) {
         const outcome = calls.outcome(functions.style, scripts.cellArgs, args);
-        const style = outcome?.ok ? styleOf(outcome.value) : undefined;
+        const style = outcome ? (outcome.ok ? styleOf(outcome.value) : undefined) : previous?.style;
         if (style) shown.style = style;
       }
     }
@@ -114,7 +124,9 @@ export function scriptedRow(
   let style: CSSProperties | undefined;
   if (scripts.rowStyle) {
     const outcome = calls.outcome(scripts.rowStyle, scripts.rowArgs, [row.scriptData ?? {}, scripts.ctx]);
-    style = outcome?.ok ? styleOf(outcome.value) : undefined;
+    style = outcome ? (outcome.ok ? styleOf(outcome.value) : undefined) : before?.style;
   }
-  return { ...(style ? { style } : {}), cells };
+  const result: ScriptedRow = { ...(style ? { style } : {}), cells };
+  drawn?.set(row.id, result);
+  return result;
 }
