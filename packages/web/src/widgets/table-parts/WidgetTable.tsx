@@ -15,6 +15,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { type MouseEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScriptCalls } from '../../dashboard/sandbox/use-script-calls';
+import { referenceCellCss } from './reference-cell-css';
 import { widgetTableSelectors } from './selectors';
 import {
   clampPage,
@@ -176,7 +177,7 @@ export function WidgetTable({
           {toolbar}
         </Box>
       )}
-      <TableContainer sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
+      <TableContainer sx={[{ flex: 1, minHeight: 0, overflow: 'auto' }, referenceCellCss]}>
         <Table size="small" stickyHeader={stickyHeader} data-testid={widgetTableSelectors.table}>
           <TableHead>
             <TableRow>
