@@ -61,6 +61,39 @@ export type TooltipFormatter = (
 ) => string;
 
 /**
+ * A tooltip value through its formatter (`body`, none for a plain value): the formatter's HTML
+ * sanitized once known; meanwhile, or when it fails, `fallback` as text. `waiting` says the
+ * tooltip should be written again once the worker answers.
+ */
+export function tooltipValueHtml(
+  body: string | undefined,
+  value: unknown,
+  fallback: string,
+  calls: ScriptCalls,
+): { html: string; waiting: boolean } {
+  const plain = { html: escapeHtml(fallback), waiting: false };
+  if (!body) return plain;
+  const outcome = calls.outcome(body, VALUE_ARGS, [value]);
+  if (outcome === undefined) return { ...plain, waiting: true };
+  return outcome.ok ? { html: safeFunctionHtml(rawText(outcome.value)), waiting: false } : plain;
+}
+
+/**
+ * A tooltip written by `write` (which reports whether a value is still on its way); when one is,
+ * it is written again through ECharts' callback once the worker has answered.
+ */
+export function rewrittenTooltip(
+  calls: ScriptCalls,
+  write: () => { html: string; waiting: boolean },
+  ticket: string,
+  callback: (ticket: string, html: string) => void,
+): string {
+  const first = write();
+  if (first.waiting) void calls.idle().then(() => callback(ticket, write().html));
+  return first.html;
+}
+
+/**
  * The axis tooltip with each series' value through its formatter (`formatters[seriesIndex]`),
  * the formatter's HTML sanitized. Values not known yet show as numbers; the tooltip is written
  * again when the worker answers.
@@ -77,12 +110,9 @@ export function tooltipFormatter(
       const rows = list.map((param) => {
         const value = Array.isArray(param.value) ? param.value[1] : param.value;
         const body = formatters[param.seriesIndex ?? -1];
-        let valueHtml = escapeHtml(rawText(value));
-        if (body) {
-          const outcome = calls.outcome(body, VALUE_ARGS, [value]);
-          if (outcome === undefined) waiting = true;
-          else if (outcome.ok) valueHtml = safeFunctionHtml(rawText(outcome.value));
-        }
+        const formatted = tooltipValueHtml(body, value, rawText(value), calls);
+        waiting ||= formatted.waiting;
+        const valueHtml = formatted.html;
         const marker = typeof param.marker === 'string' ? param.marker : '';
         return (
           `<div>${marker}<span>${escapeHtml(param.seriesName ?? '')}</span>` +
@@ -93,9 +123,7 @@ export function tooltipFormatter(
       const heading = Number.isFinite(time) ? `<div>${escapeHtml(formatTime(time))}</div>` : '';
       return { html: heading + rows.join(''), waiting };
     };
-    const first = write();
-    if (first.waiting) void calls.idle().then(() => callback(ticket, write().html));
-    return first.html;
+    return rewrittenTooltip(calls, write, ticket, callback);
   };
 }
 
