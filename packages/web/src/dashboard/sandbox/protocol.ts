@@ -55,14 +55,15 @@ export interface ActionJob {
  * Runs one function body over many argument lists: a table's cell content function over its
  * visible cells, a chart's tick formatter over its ticks. The body crosses once; each call
  * succeeds or fails alone, so the job's value is one {@link JobResult} per argument list.
- * An argument named `ctx` crosses as data ({@link WidgetContextData}); the worker hands the
- * function a stand-in of the reference's widget context made from it.
+ * For an argument named `ctx` the worker hands the function a stand-in of the reference's widget
+ * context made from `ctx` (data, crossing once per job, not once per call).
  */
 export interface MapJob {
   kind: 'map';
   body: string;
   argNames: string[];
   argsList: unknown[][];
+  ctx?: WidgetContextData;
 }
 
 /** What crosses for a widget function's `ctx` argument: data only, never page objects. */

@@ -171,17 +171,18 @@ describe('sandbox request handler', () => {
           body: 'if (value === "bad") throw new Error("no " + entity.entityName); return value + ":" + entity.entityName + ":" + ctx.settings.unit;',
           argNames: ['value', 'entity', 'ctx'],
           argsList: [
-            ['1', { entityName: 'A' }, { settings: { unit: 'C' } }],
-            ['bad', { entityName: 'B' }, { settings: {} }],
+            ['1', { entityName: 'A' }, null],
+            ['bad', { entityName: 'B' }, null],
           ],
+          ctx: { settings: { unit: 'C' } },
         },
         {
           kind: 'map',
           body: "return ctx.date.transform(value, 'yyyy-MM-dd HH:mm:ss');",
           argNames: ['value', 'entity', 'ctx'],
           argsList: [
-            [String(at), {}, { settings: {} }],
-            ['', {}, { settings: {} }],
+            [String(at), {}, null],
+            ['', {}, null],
           ],
         },
         { kind: 'map', body: 'return (;', argNames: ['value'], argsList: [[1]] },

@@ -95,9 +95,10 @@ export function createSandboxHandler(compile: Compile = compileWithFunction) {
   async function runMap(job: MapJob): Promise<JobResult[]> {
     const fn = compiled(job.argNames, job.body);
     const ctxAt = job.argNames.indexOf('ctx');
+    const ctx = ctxAt < 0 ? undefined : widgetContextStandIn(job.ctx);
     const results: JobResult[] = [];
     for (const args of job.argsList) {
-      const call = ctxAt < 0 ? args : args.map((arg, i) => (i === ctxAt ? widgetContextStandIn(arg) : arg));
+      const call = ctxAt < 0 ? args : args.map((arg, i) => (i === ctxAt ? ctx : arg));
       try {
         results.push({ ok: true, value: cloneable(await settled(fn(...call))) });
       } catch (error) {

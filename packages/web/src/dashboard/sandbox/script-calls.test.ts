@@ -79,4 +79,29 @@ describe('tenant function calls made while drawing', () => {
     expect(onSettled).not.toHaveBeenCalled();
     expect(calls.outcome('return 1;', [], [])).toEqual({ ok: true, value: 1 });
   });
+
+  it('sends a widget context once per job, not with each call', async () => {
+    const { run, requests } = sandbox();
+    const calls = createScriptCalls(run, () => undefined);
+    const ctx = { settings: { unit: 'kW' } };
+    const body = 'return value + " " + ctx.settings.unit;';
+    calls.outcome(body, ['value', 'ctx'], [1, null], ctx);
+    calls.outcome(body, ['value', 'ctx'], [2, null], ctx);
+    await calls.idle();
+    expect(requests[0]).toEqual([
+      {
+        kind: 'map',
+        body,
+        argNames: ['value', 'ctx'],
+        argsList: [
+          [1, null],
+          [2, null],
+        ],
+        ctx,
+      },
+    ]);
+    expect(calls.outcome(body, ['value', 'ctx'], [2, null], ctx)).toEqual({ ok: true, value: '2 kW' });
+    // Another context is another call.
+    expect(calls.outcome(body, ['value', 'ctx'], [2, null], { settings: { unit: 'W' } })).toBeUndefined();
+  });
 });

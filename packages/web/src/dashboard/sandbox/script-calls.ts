@@ -1,4 +1,4 @@
-import type { JobResult, MapJob, SandboxJob } from './protocol';
+import type { JobResult, MapJob, SandboxJob, WidgetContextData } from './protocol';
 
 /**
  * Tenant functions a widget calls while it draws (cell content and style functions, tick and
@@ -14,9 +14,15 @@ export type ScriptOutcome = JobResult;
 export interface ScriptCalls {
   /**
    * What `body` returned for `args` (or its error), or undefined while that is not known yet: the
-   * call is then queued and posted with the others of this render.
+   * call is then queued and posted with the others of this render. With `ctx`, the argument named
+   * `ctx` is the worker's widget context stand-in made from it (its place in `args` is ignored).
    */
-  outcome(body: string, argNames: readonly string[], args: readonly unknown[]): ScriptOutcome | undefined;
+  outcome(
+    body: string,
+    argNames: readonly string[],
+    args: readonly unknown[],
+    ctx?: WidgetContextData,
+  ): ScriptOutcome | undefined;
   /** Resolves when nothing asked is still waiting for its answer. */
   idle(): Promise<void>;
   /** Stops telling the widget about answers (it left the screen); answers are still kept. */
@@ -28,6 +34,7 @@ type Run = (jobs: SandboxJob[]) => Promise<JobResult[]>;
 interface Group {
   body: string;
   argNames: string[];
+  ctx: WidgetContextData | undefined;
   keys: string[];
   argsList: unknown[][];
 }
@@ -35,7 +42,20 @@ interface Group {
 /** Known outcomes kept at most; more are dropped and asked again when next drawn. */
 const MAX_KNOWN = 20_000;
 
-const groupKey = (body: string, argNames: readonly string[]) => `${argNames.join(',')}\u0000${body}`;
+/** A context's text, made once per context object: it is part of every key of its calls. */
+const contextTexts = new WeakMap<WidgetContextData, string>();
+function contextText(ctx: WidgetContextData | undefined): string {
+  if (!ctx) return '';
+  let text = contextTexts.get(ctx);
+  if (text === undefined) {
+    text = JSON.stringify(ctx);
+    contextTexts.set(ctx, text);
+  }
+  return text;
+}
+
+const groupKey = (body: string, argNames: readonly string[], ctx: WidgetContextData | undefined) =>
+  `${argNames.join(',')}\u0000${body}\u0000${contextText(ctx)}`;
 
 export function createScriptCalls(run: Run, onSettled: () => void, maxKnown = MAX_KNOWN): ScriptCalls {
   const known = new Map<string, ScriptOutcome>();
@@ -59,11 +79,12 @@ export function createScriptCalls(run: Run, onSettled: () => void, maxKnown = MA
   };
 
   const post = (groups: Group[], mayRetry: boolean) => {
-    const jobs: MapJob[] = groups.map(({ body, argNames, argsList }) => ({
+    const jobs: MapJob[] = groups.map(({ body, argNames, argsList, ctx }) => ({
       kind: 'map',
       body,
       argNames,
       argsList,
+      ...(ctx ? { ctx } : {}),
     }));
     run(jobs).then(
       (results) => {
@@ -103,16 +124,16 @@ export function createScriptCalls(run: Run, onSettled: () => void, maxKnown = MA
   };
 
   return {
-    outcome(body, argNames, args) {
-      const key = `${groupKey(body, argNames)}\u0000${JSON.stringify(args)}`;
+    outcome(body, argNames, args, ctx) {
+      const id = groupKey(body, argNames, ctx);
+      const key = `${id}\u0000${JSON.stringify(args)}`;
       const outcome = known.get(key);
       if (outcome || asked.has(key)) return outcome;
       asked.add(key);
       if (queue.size === 0) queueMicrotask(flush);
-      const id = groupKey(body, argNames);
       let group = queue.get(id);
       if (!group) {
-        group = { body, argNames: [...argNames], keys: [], argsList: [] };
+        group = { body, argNames: [...argNames], ctx, keys: [], argsList: [] };
         queue.set(id, group);
       }
       group.keys.push(key);

@@ -21,13 +21,11 @@ export function MarkdownCardWidget({ config, data }: WidgetProps) {
   const pattern = textSetting(config, 'markdownTextPattern');
   const body = markdownFunctionOf(config.settings);
   const functionData = useMemo(() => (body ? markdownFunctionData(data) : []), [body, data]);
+  const context = useMemo(() => ({ settings: config.settings ?? {} }), [config.settings]);
   const shown = useRef('');
   let markdown = pattern;
   if (body) {
-    const outcome = calls.outcome(body, MARKDOWN_FUNCTION_ARGS, [
-      functionData,
-      { settings: config.settings ?? {} },
-    ]);
+    const outcome = calls.outcome(body, MARKDOWN_FUNCTION_ARGS, [functionData, null], context);
     markdown = outcome === undefined ? shown.current : outcome.ok ? rawText(outcome.value) : pattern;
   }
   shown.current = markdown;

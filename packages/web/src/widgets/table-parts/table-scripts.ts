@@ -101,9 +101,10 @@ export function scriptedRow(
     const shown: ScriptedCell = { text: cell?.text ?? '' };
     const functions = scripts.cells[column];
     if (functions) {
-      const args = [cell?.value ?? '', row.scriptData ?? {}, scripts.ctx];
+      // `ctx` crosses once per request (scripts.ctx), not in each call's arguments.
+      const args = [cell?.value ?? '', row.scriptData ?? {}, null];
       if (functions.content) {
-        const outcome = calls.outcome(functions.content, scripts.cellArgs, args);
+        const outcome = calls.outcome(functions.content, scripts.cellArgs, args, scripts.ctx);
         if (outcome?.ok) {
           shown.html = safeFunctionHtml(rawText(outcome.value));
         } else if (outcome) {
@@ -114,7 +115,7 @@ export function scriptedRow(
         }
       }
       if (functions.style) {
-        const outcome = calls.outcome(functions.style, scripts.cellArgs, args);
+        const outcome = calls.outcome(functions.style, scripts.cellArgs, args, scripts.ctx);
         const style = outcome ? (outcome.ok ? styleOf(outcome.value) : undefined) : previous?.style;
         if (style) shown.style = style;
       }
@@ -123,7 +124,12 @@ export function scriptedRow(
   }
   let style: CSSProperties | undefined;
   if (scripts.rowStyle) {
-    const outcome = calls.outcome(scripts.rowStyle, scripts.rowArgs, [row.scriptData ?? {}, scripts.ctx]);
+    const outcome = calls.outcome(
+      scripts.rowStyle,
+      scripts.rowArgs,
+      [row.scriptData ?? {}, null],
+      scripts.ctx,
+    );
     style = outcome ? (outcome.ok ? styleOf(outcome.value) : undefined) : before?.style;
   }
   const result: ScriptedRow = { ...(style ? { style } : {}), cells };
