@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
 import { selectors } from '../../packages/web/src/selectors';
 import { cardHtmlSelectors } from '../../packages/web/src/widgets/html-support/selectors';
+import { widgetTableSelectors } from '../../packages/web/src/widgets/table-parts/selectors';
 import { launchBrowser, screenshot, tid } from '../support/browser';
 import { api, loginToken, type RunningServer, startServer } from '../support/server';
 import { openSignedIn } from '../support/session';
@@ -151,6 +152,21 @@ describe('ThingsBoard 3.3.4 fixture dashboards', () => {
       const table = page.locator(tid(D.widget(DEVICES_TABLE)));
       await expect.poll(() => table.textContent()).toContain('OTA device 1');
       expect(await table.textContent()).toContain(name === 'firmware' ? 'thermostat-fw' : 'thermostat-app');
+      // The table's cell functions run in the sandbox: the date pipe writes the target's set time,
+      // the status column draws its icon, the progress column its bar.
+      const otaRow = table.locator(tid(widgetTableSelectors.row), { hasText: 'OTA device 1' });
+      await expect.poll(() => otaRow.locator('mat-icon svg').count()).toBe(1);
+      expect(await otaRow.locator('mat-progress-bar').count()).toBe(1);
+      const setTime = await page.evaluate(() => {
+        const d = new Date(1_700_000_000_000);
+        const p = (n: number) => String(n).padStart(2, '0');
+        return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+      });
+      expect(await otaRow.textContent()).toContain(setTime);
+      await table.locator('.MuiTableContainer-root').evaluate((el) => {
+        el.scrollLeft = el.scrollWidth;
+      });
+      await table.screenshot({ path: `/tmp/fixture-${name}-functions.png`, animations: 'disabled' });
       // A device changing state moves the counts live.
       const device = await api<{ id: { id: string } }>(
         server,

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
 import { simpleCardSelectors } from '../../packages/web/src/widgets/simple-card/selectors';
+import { widgetTableSelectors } from '../../packages/web/src/widgets/table-parts/selectors';
 import { launchBrowser, screenshot, tid } from '../support/browser';
 import { api, loginToken, type RunningServer, startServer } from '../support/server';
 import { openSignedIn } from '../support/session';
@@ -289,5 +290,107 @@ describe('tenant scripts', () => {
       .toBeGreaterThan(before);
     const file = await screenshot(page, 'tenant-scripts-looping');
     fs.copyFileSync(file, '/tmp/sandbox-tenant-scripts-looping.png');
+  });
+
+  it('runs widget settings’ functions: table cell content and style, chart ticks and tooltip', async () => {
+    const functions = dashboardJson('00000000-0000-0000-0000-000000000000');
+    functions.title = 'Widget functions';
+    const table = widget('table', 'entities_table', 'Devices table', [
+      {
+        type: 'entity',
+        entityAliasId: 'devices',
+        dataKeys: [
+          temperature({
+            settings: {
+              useCellContentFunction: true,
+              cellContentFunction:
+                "if (value === '') return '–'; return '<b class=\"reading\">' + Number(value).toFixed(2) + ' °C</b> at ' + entity.entityName + '<img src=x style=\"display: none\" onerror=\"window.__pwned = 1\">';",
+              useCellStyleFunction: true,
+              cellStyleFunction:
+                "return value !== '' && Number(value) > 3 ? {'background-color': 'rgb(255, 205, 210)', 'font-weight': 700} : {};",
+            },
+          }),
+          temperature({
+            label: 'Broken cell',
+            settings: { useCellContentFunction: true, cellContentFunction: 'throw new Error("cell");' },
+          }),
+        ],
+      },
+    ]);
+    const chart = widget('ticks', 'basic_timeseries', 'Formatted chart', [
+      { type: 'entity', entityAliasId: 'thermostat', dataKeys: [temperature()] },
+    ]);
+    chart.config.settings = {
+      yaxis: { ticksFormatter: "return value.toFixed(1) + ' deg';" },
+      tooltipValueFormatter: "return '<i class=\"tip\">' + value.toFixed(2) + ' degrees</i>';",
+    };
+    functions.configuration.widgets = { table, ticks: chart } as never;
+    functions.configuration.states.default.layouts.main.widgets = {
+      table: { sizeX: 24, sizeY: 7, row: 0, col: 0 },
+      ticks: { sizeX: 24, sizeY: 6, row: 7, col: 0 },
+    };
+    const device = await api<{ id: { id: string } }>(
+      server,
+      'GET',
+      '/api/tenant/devices?deviceName=Thermostat%20T1',
+      { token },
+    );
+    functions.configuration.entityAliases.thermostat.filter.singleEntity.id = device.body.id.id;
+    const saved = await api<{ id: { id: string } }>(server, 'POST', '/api/dashboard', {
+      token,
+      body: functions,
+    });
+    expect(saved.status).toBe(200);
+    await publish(2.25);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await publish(4.5);
+
+    const { page } = await openSignedIn(browser, server, 'tenant@meridian.local', 'tenant');
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${server.url}/dashboards/${saved.body.id.id}`);
+    await page.waitForSelector(tid(D.viewer));
+
+    // The thermostat's row: its reading through the content function, styled by the style function.
+    const row = page.locator(tid(widgetTableSelectors.row), { hasText: 'Thermostat T1' });
+    const reading = row.locator('b.reading');
+    await expect.poll(() => reading.textContent(), { timeout: 10_000 }).toBe('4.50 °C');
+    const cell = row.locator('td').nth(2);
+    expect(await cell.textContent()).toBe('4.50 °C at Thermostat T1');
+    expect(await cell.evaluate((td) => getComputedStyle(td).backgroundColor)).toBe('rgb(255, 205, 210)');
+    expect(await cell.evaluate((td) => getComputedStyle(td).fontWeight)).toBe('700');
+    // The function's HTML was sanitized: the image stays, its handler does not.
+    expect(await cell.innerHTML()).not.toContain('onerror');
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    // The throwing function's cell shows the raw value.
+    expect(await row.locator('td').nth(3).textContent()).toBe('4.5');
+    // Devices without a reading go through the function too.
+    const other = page.locator(tid(widgetTableSelectors.row)).filter({ hasNotText: 'Thermostat T1' }).first();
+    expect(await other.locator('td').nth(2).textContent()).toBe('–');
+
+    const file = await screenshot(page, 'tenant-scripts-widget-functions');
+    fs.copyFileSync(file, '/tmp/widget-functions.png');
+
+    // A live update runs the functions again.
+    await publish(1.75);
+    await expect.poll(() => reading.textContent(), { timeout: 10_000 }).toBe('1.75 °C');
+    await expect
+      .poll(() => cell.evaluate((td) => getComputedStyle(td).backgroundColor))
+      .toBe('rgba(0, 0, 0, 0)');
+
+    // The chart's tooltip shows values through tooltipValueFormatter (its ticks: see the screenshot).
+    const canvas = page.locator(`${tid(D.widget('ticks'))} canvas`).first();
+    await canvas.waitFor();
+    await canvas.scrollIntoViewIfNeeded();
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('chart has no box');
+    await page.mouse.move(box.x + box.width - 30, box.y + box.height / 2);
+    const tip = page.locator(`${tid(D.widget('ticks'))} i.tip`);
+    await expect.poll(() => tip.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await tip.first().textContent()).toMatch(/^\d+\.\d\d degrees$/);
+    expect(pageErrors).toEqual([]);
+    await page
+      .locator(tid(D.widget('ticks')))
+      .screenshot({ path: '/tmp/widget-functions-chart.png', animations: 'disabled' });
   });
 });

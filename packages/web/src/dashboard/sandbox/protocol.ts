@@ -51,6 +51,26 @@ export interface ActionJob {
   entityLabel: string | null;
 }
 
+/**
+ * Runs one function body over many argument lists: a table's cell content function over its
+ * visible cells, a chart's tick formatter over its ticks. The body crosses once; each call
+ * succeeds or fails alone, so the job's value is one {@link JobResult} per argument list.
+ * For an argument named `ctx` the worker hands the function a stand-in of the reference's widget
+ * context made from `ctx` (data, crossing once per job, not once per call).
+ */
+export interface MapJob {
+  kind: 'map';
+  body: string;
+  argNames: string[];
+  argsList: unknown[][];
+  ctx?: WidgetContextData;
+}
+
+/** What crosses for a widget function's `ctx` argument: data only, never page objects. */
+export interface WidgetContextData {
+  settings: unknown;
+}
+
 /** What a custom action may ask of the dashboard. */
 export type DashboardCommand =
   | { type: 'openState'; id: string; params: unknown; openRightLayout: boolean }
@@ -66,7 +86,7 @@ export const ACTION_ARGS = [
   'entityLabel',
 ];
 
-export type SandboxJob = CallJob | PostProcessJob | GenerateJob | ActionJob;
+export type SandboxJob = CallJob | PostProcessJob | GenerateJob | ActionJob | MapJob;
 
 export interface SandboxRequest {
   id: number;

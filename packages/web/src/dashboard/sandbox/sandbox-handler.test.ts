@@ -159,4 +159,50 @@ describe('sandbox request handler', () => {
     // What the stand-in context does not offer fails with the action's own error.
     expect(results[1]).toMatchObject({ ok: false, error: expect.stringContaining('TypeError') });
   });
+
+  it('maps one body over many argument lists, each call failing alone, with a ctx stand-in', async () => {
+    const handle = createSandboxHandler(compileForTest);
+    const at = new Date(2026, 10, 28, 9, 5, 7).getTime();
+    const { results } = await handle({
+      id: 1,
+      jobs: [
+        {
+          kind: 'map',
+          body: 'if (value === "bad") throw new Error("no " + entity.entityName); return value + ":" + entity.entityName + ":" + ctx.settings.unit;',
+          argNames: ['value', 'entity', 'ctx'],
+          argsList: [
+            ['1', { entityName: 'A' }, null],
+            ['bad', { entityName: 'B' }, null],
+          ],
+          ctx: { settings: { unit: 'C' } },
+        },
+        {
+          kind: 'map',
+          body: "return ctx.date.transform(value, 'yyyy-MM-dd HH:mm:ss');",
+          argNames: ['value', 'entity', 'ctx'],
+          argsList: [
+            [String(at), {}, null],
+            ['', {}, null],
+          ],
+        },
+        { kind: 'map', body: 'return (;', argNames: ['value'], argsList: [[1]] },
+      ],
+    });
+    expect(results[0]).toEqual({
+      ok: true,
+      value: [
+        { ok: true, value: '1:A:C' },
+        { ok: false, error: 'Error: no B' },
+      ],
+    });
+    expect(results[1]).toEqual({
+      ok: true,
+      value: [
+        { ok: true, value: '2026-11-28 09:05:07' },
+        { ok: true, value: null },
+      ],
+    });
+    // A body that does not compile fails the whole job.
+    expect(results[2]).toMatchObject({ ok: false, error: expect.stringMatching(/^SyntaxError/) });
+  });
 });

@@ -7,12 +7,14 @@ import {
   GENERATE_ARGS,
   type GenerateJob,
   type JobResult,
+  type MapJob,
   POST_PROCESS_ARGS,
   type PostProcessJob,
   type SandboxJob,
   type SandboxRequest,
   type SandboxResponse,
 } from './protocol';
+import { widgetContextStandIn } from './widget-context';
 
 /**
  * What the tenant script worker does with a request, apart from the worker itself so it can be
@@ -89,6 +91,23 @@ export function createSandboxHandler(compile: Compile = compileWithFunction) {
     return values;
   }
 
+  /** Calls the body once per argument list; a call that throws fails alone. */
+  async function runMap(job: MapJob): Promise<JobResult[]> {
+    const fn = compiled(job.argNames, job.body);
+    const ctxAt = job.argNames.indexOf('ctx');
+    const ctx = ctxAt < 0 ? undefined : widgetContextStandIn(job.ctx);
+    const results: JobResult[] = [];
+    for (const args of job.argsList) {
+      const call = ctxAt < 0 ? args : args.map((arg, i) => (i === ctxAt ? ctx : arg));
+      try {
+        results.push({ ok: true, value: cloneable(await settled(fn(...call))) });
+      } catch (error) {
+        results.push({ ok: false, error: messageOf(error) });
+      }
+    }
+    return results;
+  }
+
   /** Runs a custom action against a widget context that records what it asks of the dashboard. */
   async function runAction(job: ActionJob): Promise<DashboardCommand[]> {
     const commands: DashboardCommand[] = [];
@@ -131,6 +150,7 @@ export function createSandboxHandler(compile: Compile = compileWithFunction) {
       if (job.kind === 'call') value = await runCall(job);
       else if (job.kind === 'postProcess') value = await runPostProcess(job);
       else if (job.kind === 'action') value = await runAction(job);
+      else if (job.kind === 'map') value = await runMap(job);
       else value = await runGenerate(job);
       return { ok: true, value: cloneable(value) };
     } catch (error) {

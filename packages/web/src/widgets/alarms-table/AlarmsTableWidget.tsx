@@ -35,21 +35,26 @@ export function AlarmsTableWidget({ config, data }: WidgetProps) {
   const source = data[0];
   const alarms = source?.alarms ?? [];
   const dataKeys = source?.dataKeys ?? [];
+  const settings = config.settings;
   const table = useMemo(
     () =>
-      alarmsTable(dataKeys, alarms, {
-        dateTime: formatters.dateTime,
-        severity: (severity) => severityLabel(t, severity),
-        status: (status) => statusLabel(t, status),
-        entityType: (type) => entityTypeLabel(t, type),
-      }),
-    [dataKeys, alarms, formatters, t],
+      alarmsTable(
+        dataKeys,
+        alarms,
+        {
+          dateTime: formatters.dateTime,
+          severity: (severity) => severityLabel(t, severity),
+          status: (status) => statusLabel(t, status),
+          entityType: (type) => entityTypeLabel(t, type),
+        },
+        settings,
+      ),
+    [dataKeys, alarms, formatters, t, settings],
   );
   const byId = useMemo(() => new Map(alarms.map((alarm) => [alarm.id.id, alarm])), [alarms]);
-  const settings = config.settings ?? {};
-  const allowAck = flag(settings.allowAcknowledgment, true);
-  const allowClear = flag(settings.allowClear, true);
-  const defaultSort = parseSortOrder(settings.defaultSortOrder ?? '-createdTime', (name) =>
+  const allowAck = flag(settings?.allowAcknowledgment, true);
+  const allowClear = flag(settings?.allowClear, true);
+  const defaultSort = parseSortOrder(settings?.defaultSortOrder ?? '-createdTime', (name) =>
     alarmColumnOf(dataKeys, name),
   );
 
@@ -106,10 +111,11 @@ export function AlarmsTableWidget({ config, data }: WidgetProps) {
       columns={table.columns}
       rows={table.rows}
       defaultSort={defaultSort}
-      enableSearch={flag(settings.enableSearch, true)}
-      displayPagination={flag(settings.displayPagination, true)}
-      pageSize={pageSizeOf(settings.defaultPageSize)}
-      stickyHeader={flag(settings.enableStickyHeader, true)}
+      enableSearch={flag(settings?.enableSearch, true)}
+      displayPagination={flag(settings?.displayPagination, true)}
+      pageSize={pageSizeOf(settings?.defaultPageSize)}
+      stickyHeader={flag(settings?.enableStickyHeader, true)}
+      scripts={table.scripts}
       {...(allowAck || allowClear
         ? {
             rowActions: (row) => {

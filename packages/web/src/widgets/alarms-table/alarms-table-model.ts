@@ -1,6 +1,7 @@
-import type { AlarmData, DataKey } from '@meridian/common';
+import type { AlarmData, DataKey, JsonObject } from '@meridian/common';
 import { dataKeyLabel } from '../../dashboard/runtime/format-value';
 import { type TableCell, type TableRow, text } from '../table-parts/table-model';
+import { cellScriptsOf, rowStyleScriptOf, type TableScripts } from '../table-parts/table-scripts';
 import type { WidgetTableColumn } from '../table-parts/WidgetTable';
 
 /**
@@ -24,34 +25,39 @@ const TIME_FIELDS: Record<string, keyof AlarmData> = {
   clearTime: 'clearTs',
 };
 
+/** A cell of an alarm field: shown text, sort value, and the raw value the cell's functions get. */
 function alarmCell(alarm: AlarmData, key: string, texts: AlarmsTableTexts): TableCell {
   const timeField = TIME_FIELDS[key];
   if (timeField) {
     const ts = alarm[timeField];
     return typeof ts === 'number' && ts > 0
-      ? { text: texts.dateTime(ts), sortValue: ts }
-      : { text: '', sortValue: undefined };
+      ? { text: texts.dateTime(ts), sortValue: ts, value: ts }
+      : { text: '', sortValue: undefined, value: ts ?? '' };
   }
   switch (key) {
     case 'originator':
-      return { text: alarm.originatorName ?? '', sortValue: alarm.originatorName ?? undefined };
+      return {
+        text: alarm.originatorName ?? '',
+        sortValue: alarm.originatorName ?? undefined,
+        value: alarm.originatorName ?? '',
+      };
     case 'originatorType': {
       const type = texts.entityType(alarm.originator.entityType);
-      return { text: type, sortValue: type };
+      return { text: type, sortValue: type, value: alarm.originator.entityType };
     }
     case 'severity': {
       const severity = texts.severity(alarm.severity);
-      return { text: severity, sortValue: severity };
+      return { text: severity, sortValue: severity, value: alarm.severity };
     }
     case 'status': {
       const status = texts.status(alarm.status);
-      return { text: status, sortValue: status };
+      return { text: status, sortValue: status, value: alarm.status };
     }
     default: {
       const value = (alarm as unknown as Record<string, unknown>)[key];
-      if (value === undefined || value === null) return { text: '', sortValue: undefined };
+      if (value === undefined || value === null) return { text: '', sortValue: undefined, value: '' };
       const shown = typeof value === 'string' ? value : JSON.stringify(value);
-      return { text: shown, sortValue: typeof value === 'number' ? value : shown };
+      return { text: shown, sortValue: typeof value === 'number' ? value : shown, value };
     }
   }
 }
@@ -64,21 +70,39 @@ function columnWidth(dataKey: DataKey): string | undefined {
   return width && width !== '0px' ? width : undefined;
 }
 
+/**
+ * The table of the alarms; `settings` (the widget's) give the row style function, and each data
+ * key's settings its cell functions (`function (value, alarm, ctx)`, `function (alarm, ctx)`).
+ */
 export function alarmsTable(
   dataKeys: readonly DataKey[],
   alarms: readonly AlarmData[],
   texts: AlarmsTableTexts,
-): { columns: WidgetTableColumn[]; rows: TableRow[] } {
+  settings: JsonObject = {},
+): { columns: WidgetTableColumn[]; rows: TableRow[]; scripts: TableScripts } {
   const keys = dataKeys.filter((k) => k.settings?.defaultColumnVisibility !== 'hidden');
   const columns = keys.map((dataKey) => {
     const width = columnWidth(dataKey);
     return { id: columnId(dataKey), title: dataKeyLabel(dataKey), ...(width ? { width } : {}) };
   });
+  const scripts: TableScripts = {
+    cells: {},
+    cellArgs: ['value', 'alarm', 'ctx'],
+    rowArgs: ['alarm', 'ctx'],
+    ctx: { settings },
+  };
+  const rowStyle = rowStyleScriptOf(settings);
+  if (rowStyle) scripts.rowStyle = rowStyle;
+  for (const dataKey of keys) {
+    const functions = cellScriptsOf(dataKey.settings);
+    if (functions) scripts.cells[columnId(dataKey)] = functions;
+  }
   const rows = alarms.map((alarm) => ({
     id: alarm.id.id,
     cells: Object.fromEntries(keys.map((k) => [columnId(k), alarmCell(alarm, k.name, texts)])),
+    scriptData: alarm as unknown as Record<string, unknown>,
   }));
-  return { columns, rows };
+  return { columns, rows, scripts };
 }
 
 /** The column `defaultSortOrder` names (a key name or label, `-` for descending). */

@@ -1,5 +1,6 @@
 import { dataKeyLabel, formatValue, numericValue, valueFormatOf } from '../../dashboard/runtime/format-value';
 import type { WidgetProps } from '../widget-definition';
+import { tooltipFormatterOf } from './chart-scripts';
 
 /** One key's latest value of one entity, as the latest-value charts draw it. */
 export interface LatestValue {
@@ -8,6 +9,8 @@ export interface LatestValue {
   color: string;
   /** The value with the key's decimals and units. */
   text: string;
+  /** The flot `tooltipValueFormatter` of the value (its key's, else the widget's). */
+  tooltipFormatter?: string;
 }
 
 /**
@@ -23,8 +26,15 @@ export function latestValues({ config, data }: Pick<WidgetProps, 'config' | 'dat
         if (value === null) return [];
         const label = dataKeyLabel(dataKey);
         const name = source.entities.length > 1 ? `${entity.entity.name} ${label}` : label;
+        const tooltipFormatter = tooltipFormatterOf(config.settings, dataKey.settings);
         return [
-          { name, value, color: dataKey.color, text: formatValue(raw, valueFormatOf(dataKey, config)) },
+          {
+            name,
+            value,
+            color: dataKey.color,
+            text: formatValue(raw, valueFormatOf(dataKey, config)),
+            ...(tooltipFormatter ? { tooltipFormatter } : {}),
+          },
         ];
       }),
     ),

@@ -10,6 +10,12 @@ import type { ChartTheme } from '../chart-theme';
 import { entityFieldsOf, labelWithEntityFields, namesEntityFields } from '../entity-label';
 import type { WidgetProps } from '../widget-definition';
 import { legendOption, legendPositionOf } from './chart-legend';
+import {
+  type ChartScriptCalls,
+  type TimeChartFormatting,
+  timeChartFormatting,
+  tooltipFormatterOf,
+} from './chart-scripts';
 
 /** One series of a time chart: an entity's time series of one key. */
 export interface ChartSeries {
@@ -18,6 +24,8 @@ export interface ChartSeries {
   points: [number, number][];
   /** The key's decimals and units, for legend values. */
   format: ValueFormat;
+  /** The tenant's tooltip value formatter of the series (its key's, else the widget's). */
+  tooltipFormatter?: string;
 }
 
 /**
@@ -43,7 +51,16 @@ export function chartSeries(
           : source.entities.length > 1
             ? `${entity.entity.name} ${label}`
             : label;
-        return [{ name, color: dataKey.color, points, format: valueFormatOf(dataKey, config) }];
+        const tooltipFormatter = tooltipFormatterOf(config.settings, dataKey.settings);
+        return [
+          {
+            name,
+            color: dataKey.color,
+            points,
+            format: valueFormatOf(dataKey, config),
+            ...(tooltipFormatter ? { tooltipFormatter } : {}),
+          },
+        ];
       }),
     ),
   );
@@ -112,13 +129,15 @@ export function legendIsTable(config: WidgetProps['config']): boolean {
  * The ECharts option of a chart over `range` on a time axis (line, bar and state charts), with a
  * legend unless `showLegend` is false; `series` are the chart's ECharts series. When the legend
  * config asks for values (min, max, average, total) the legend is the widget's table instead.
- * `formatTime` (the user's date-time format) heads the tooltip.
+ * `formatTime` (the user's date-time format) heads the tooltip. `formatting` holds the tenant's
+ * y axis and tooltip formatters ({@link chartFormattingOf}).
  */
 export function timeChartOption(
   props: Pick<WidgetProps, 'config' | 'range'>,
   colors: ChartTheme,
   series: object[],
   formatTime?: (epochMs: number) => string,
+  formatting: TimeChartFormatting = {},
 ): EChartsCoreOption {
   const axis = {
     axisLabel: { color: colors.secondaryText },
@@ -135,7 +154,12 @@ export function timeChartOption(
       top: showLegend && position === 'top' ? 32 : 12,
       bottom: showLegend && position === 'bottom' ? 56 : 28,
     },
-    tooltip: { trigger: 'axis', backgroundColor: colors.surface, textStyle: { color: colors.secondaryText } },
+    tooltip: {
+      trigger: 'axis',
+      backgroundColor: colors.surface,
+      textStyle: { color: colors.secondaryText },
+      ...(formatting.tooltip ? { formatter: formatting.tooltip } : {}),
+    },
     legend: legendOption(showLegend, position, colors),
     xAxis: {
       type: 'time',
@@ -152,9 +176,29 @@ export function timeChartOption(
           }
         : {}),
     },
-    yAxis: { type: 'value', scale: true, ...axis },
+    yAxis: {
+      type: 'value',
+      scale: true,
+      ...axis,
+      ...(formatting.yTick ? { axisLabel: { ...axis.axisLabel, formatter: formatting.yTick } } : {}),
+    },
     series,
   };
+}
+
+/** The tenant formatters of a time chart over `source`, run through `calls` (none without). */
+export function chartFormattingOf(
+  config: WidgetProps['config'],
+  source: readonly ChartSeries[],
+  calls: ChartScriptCalls | undefined,
+  formatTime: (epochMs: number) => string = (ms) => new Date(ms).toISOString(),
+): TimeChartFormatting {
+  return timeChartFormatting(
+    config.settings,
+    source.map((s) => s.tooltipFormatter),
+    calls,
+    formatTime,
+  );
 }
 
 /**

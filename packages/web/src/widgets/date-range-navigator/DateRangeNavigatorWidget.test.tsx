@@ -44,7 +44,7 @@ function renderNavigator(settings: JsonObject, initial?: Timewindow) {
     );
   }
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
-  render(
+  const { unmount } = render(
     <WithConsoleMessages>
       <Dashboard />
     </WithConsoleMessages>,
@@ -54,7 +54,13 @@ function renderNavigator(settings: JsonObject, initial?: Timewindow) {
     if (!tw) throw new Error('no time window set');
     return tw;
   };
-  return { seen, last, user, setFromOutside: (tw: Timewindow) => act(() => setFromOutside(tw)) };
+  return {
+    seen,
+    last,
+    user,
+    unmount,
+    setFromOutside: (tw: Timewindow) => act(() => setFromOutside(tw)),
+  };
 }
 
 const fixed = (tw: Timewindow) => tw.history?.fixedTimewindow;
@@ -122,18 +128,30 @@ describe('DateRangeNavigatorWidget', () => {
   });
 
   it('picks one day on one panel and applies it at once with autoConfirm', async () => {
-    const { last, user } = renderNavigator({ onePanel: true, autoConfirm: true, firstDayOfWeek: 0 });
+    const { last, user } = renderNavigator({ onePanel: true, autoConfirm: true, firstDayOfWeek: 7 });
     await user.click(screen.getByTestId(s.picker));
     const panel = screen.getByTestId(s.panel);
     expect(within(panel).getAllByTestId(s.month)).toHaveLength(1);
     expect(within(panel).queryByTestId(s.apply)).not.toBeInTheDocument();
-    // Weeks start on Sunday: November 2026 opens on Sunday the 1st.
+    // 7 is a full turn of the reference picker's week: weeks start on Sunday, and November 2026
+    // opens on Sunday the 1st.
     expect(within(panel).getAllByRole('button')[1]).toHaveAttribute('data-testid', s.day('2026-11-01'));
     await user.click(within(panel).getByTestId(s.day('2026-11-10')));
     expect(fixed(last())).toEqual({
       startTimeMs: new Date(2026, 10, 10).getTime(),
       endTimeMs: new Date(2026, 10, 10, 23, 59, 59, 999).getTime(),
     });
+  });
+
+  it('reads firstDayOfWeek 0, and no setting, as Monday, as the reference does', async () => {
+    for (const settings of [{ firstDayOfWeek: 0 }, {}] as JsonObject[]) {
+      const { user, unmount } = renderNavigator({ onePanel: true, ...settings });
+      await user.click(screen.getByTestId(s.picker));
+      const panel = screen.getByTestId(s.panel);
+      // November 2026 opens on Sunday the 1st: a Monday week starts on October 26th.
+      expect(within(panel).getAllByRole('button')[1]).toHaveAttribute('data-testid', s.day('2026-10-26'));
+      unmount();
+    }
   });
 
   it('shows the range the dashboard gets elsewhere, and keeps it for the session', () => {

@@ -48,18 +48,28 @@ function intervalId(value: unknown, fallback: DateRangeIntervalId): DateRangeInt
   return DATE_RANGE_INTERVALS.find((interval) => interval.id === value)?.id ?? fallback;
 }
 
+/**
+ * The calendar's first weekday (0 Sunday … 6 Saturday) from the setting. The reference gives its
+ * picker `firstDayOfWeek || 1`, so 0 (and no setting) means Monday, 1–6 Monday to Saturday, and 7,
+ * a full turn of the picker's week, Sunday.
+ */
+export function firstDayOfWeek(setting: unknown): number {
+  const day = Number(setting);
+  if (!Number.isInteger(day) || day < 1 || day > 7) return 1;
+  return day % 7;
+}
+
 /** Settings with the reference's defaults (a week shown, stepped by a day, kept for the session). */
 export function dateRangeSettings(raw: Record<string, unknown> | undefined): DateRangeNavigatorSettings {
   const settings = raw ?? {};
   const flag = (key: string, fallback = false) =>
     typeof settings[key] === 'boolean' ? (settings[key] as boolean) : fallback;
-  const firstDay = Number(settings.firstDayOfWeek);
   return {
     hidePicker: flag('hidePicker'),
     onePanel: flag('onePanel'),
     autoConfirm: flag('autoConfirm'),
     showTemplate: flag('showTemplate'),
-    firstDayOfWeek: Number.isInteger(firstDay) && firstDay >= 0 && firstDay <= 6 ? firstDay : 1,
+    firstDayOfWeek: firstDayOfWeek(settings.firstDayOfWeek),
     hideInterval: flag('hideInterval'),
     initialInterval: intervalId(settings.initialInterval, 'week'),
     hideStepSize: flag('hideStepSize'),

@@ -47,6 +47,7 @@ export function EntitiesTable({ config, data, toolbar, ownRowActions }: Entities
       columns={table.columns}
       rows={table.rows}
       defaultSort={table.defaultSort}
+      scripts={table.scripts}
       enableSearch={flag(settings.enableSearch, true)}
       displayPagination={flag(settings.displayPagination, true)}
       pageSize={pageSizeOf(settings.defaultPageSize)}

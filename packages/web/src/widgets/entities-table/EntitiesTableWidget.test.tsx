@@ -1,8 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type WidgetActions, WidgetActionsContext } from '../../dashboard/actions/widget-actions-context';
+import { setSandboxWorkerFactory } from '../../dashboard/sandbox/tenant-scripts';
 import { WithConsoleMessages } from '../../test/i18n-console';
+import { InThreadWorker } from '../../test/in-thread-sandbox';
 import { dataKey, entityData, widgetProps } from '../../test/widget-test-data';
 import { widgetTableSelectors as s } from '../table-parts/selectors';
 import type { WidgetProps } from '../widget-definition';
@@ -168,5 +170,110 @@ describe('EntitiesTableWidget', () => {
     await user.click(screen.getByText('T1'));
     expect(run).toHaveBeenCalledTimes(2);
     expect(run).toHaveBeenLastCalledWith(select, expected, expect.any(HTMLElement));
+  });
+
+  describe('with the tenant’s cell and row functions', () => {
+    let worker: InThreadWorker;
+    beforeEach(() => {
+      setSandboxWorkerFactory(() => {
+        worker = new InThreadWorker();
+        return worker;
+      });
+    });
+    afterEach(() => setSandboxWorkerFactory(null));
+
+    const cell = (row: number, column: number) =>
+      within(screen.getAllByTestId(s.row)[row] as HTMLElement).getAllByRole('cell')[column] as HTMLElement;
+
+    it('draws a cell content function’s HTML with value, entity and ctx, sanitized', async () => {
+      const content = dataKey('temperature', {
+        label: 'Temperature',
+        settings: {
+          useCellContentFunction: true,
+          cellContentFunction:
+            "return '<b class=t>' + value + ' ' + ctx.settings.unit + ' in ' + entity.entityName + ' (' + entity.State + ')</b><img src=x onerror=alert(1)><script>alert(2)</script>';",
+        },
+      });
+      renderTable(
+        widgetProps([content, state], [entityData('T1', ['21.456', 'on'])], { settings: { unit: '°C' } }),
+      );
+      await waitFor(() => expect(cell(0, 2).querySelector('b.t')).not.toBeNull());
+      expect(cell(0, 2)).toHaveTextContent('21.456 °C in T1 (on)');
+      expect(cell(0, 2).innerHTML).not.toMatch(/onerror|script|alert/);
+    });
+
+    it('keeps a cell’s last drawing while a live update’s new outcome is on its way', async () => {
+      const content = dataKey('temperature', {
+        label: 'Temperature',
+        settings: {
+          useCellContentFunction: true,
+          cellContentFunction: "return '<b>' + value + ' degrees</b>';",
+          useCellStyleFunction: true,
+          cellStyleFunction: "return {color: 'green'};",
+        },
+      });
+      const { rerender } = render(
+        <EntitiesTableWidget {...widgetProps([content], [entityData('T1', ['20'])])} />,
+        { wrapper: WithConsoleMessages },
+      );
+      await waitFor(() => expect(cell(0, 2).querySelector('b')).toHaveTextContent('20 degrees'));
+      rerender(<EntitiesTableWidget {...widgetProps([content], [entityData('T1', ['21'])])} />);
+      // Drawn at once with what it showed: no flash of the plain value, the style kept.
+      expect(cell(0, 2).querySelector('b')).toHaveTextContent('20 degrees');
+      expect(cell(0, 2)).toHaveStyle({ color: 'rgb(0, 128, 0)' });
+      await waitFor(() => expect(cell(0, 2).querySelector('b')).toHaveTextContent('21 degrees'));
+    });
+
+    it('shows the raw value of a cell whose content function throws, the others still drawn', async () => {
+      const content = dataKey('temperature', {
+        label: 'Temperature',
+        settings: {
+          useCellContentFunction: true,
+          cellContentFunction: "if (value > 30) throw new Error('hot'); return '<i>' + value + '</i>';",
+        },
+      });
+      renderTable(widgetProps([content], [entityData('T1', ['21.456']), entityData('T2', ['35.25'])]));
+      await waitFor(() => expect(cell(0, 2).querySelector('i')).toHaveTextContent('21.456'));
+      expect(cell(1, 2)).toHaveTextContent('35.25');
+      expect(cell(1, 2).querySelector('i')).toBeNull();
+    });
+
+    it('styles cells and rows with the style functions, one request for the whole page', async () => {
+      const styled = dataKey('temperature', {
+        label: 'Temperature',
+        settings: {
+          useCellStyleFunction: true,
+          cellStyleFunction: "return value > 30 ? {'background-color': 'red', 'font-weight': 700} : {};",
+        },
+      });
+      renderTable(
+        widgetProps([styled], [entityData('T1', ['21']), entityData('T2', ['35'])], {
+          settings: {
+            useRowStyleFunction: true,
+            rowStyleFunction: "return entity.entityName === 'T1' ? {color: 'blue'} : null;",
+          },
+        }),
+      );
+      await waitFor(() =>
+        expect(cell(1, 2)).toHaveStyle({ backgroundColor: 'rgb(255, 0, 0)', fontWeight: '700' }),
+      );
+      expect(cell(0, 2).getAttribute('style')).toBeNull();
+      expect(screen.getAllByTestId(s.row)[0]).toHaveStyle({ color: 'rgb(0, 0, 255)' });
+      expect(screen.getAllByTestId(s.row)[1]?.getAttribute('style')).toBeNull();
+      expect(worker.received).toHaveLength(1);
+      expect(worker.received[0]?.jobs.map((job) => job.kind)).toEqual(['map', 'map']);
+    });
+
+    it('keeps cells unstyled when a style function throws', async () => {
+      const styled = dataKey('temperature', {
+        label: 'Temperature',
+        settings: { useCellStyleFunction: true, cellStyleFunction: 'throw new Error("x");' },
+      });
+      renderTable(widgetProps([styled], [entityData('T1', ['21'])]));
+      await waitFor(() => expect(worker.received).toHaveLength(1));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(cell(0, 2).getAttribute('style')).toBeNull();
+      expect(cell(0, 2)).toHaveTextContent('21');
+    });
   });
 });

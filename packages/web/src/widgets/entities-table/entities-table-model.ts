@@ -8,6 +8,7 @@ import {
   text,
   valueCell,
 } from '../table-parts/table-model';
+import { cellScriptsOf, rowStyleScriptOf, type TableScripts } from '../table-parts/table-scripts';
 import type { WidgetTableColumn } from '../table-parts/WidgetTable';
 import type { WidgetProps } from '../widget-definition';
 
@@ -32,6 +33,8 @@ export interface EntitiesTable {
   columns: WidgetTableColumn[];
   rows: TableRow[];
   defaultSort: SortOrder | undefined;
+  /** The tenant's cell and row functions (`function (value, entity, ctx)`, `function (entity, ctx)`). */
+  scripts: TableScripts;
 }
 
 const keyColumnId = (label: string) => `key:${label}`;
@@ -59,11 +62,21 @@ export function entitiesTable(
   }
   // Data keys of every datasource, one column per label (the reference's merge of datasources).
   const keyNames = new Map<string, string>();
+  const scripts: TableScripts = {
+    cells: {},
+    cellArgs: ['value', 'entity', 'ctx'],
+    rowArgs: ['entity', 'ctx'],
+    ctx: { settings },
+  };
+  const rowStyle = rowStyleScriptOf(settings);
+  if (rowStyle) scripts.rowStyle = rowStyle;
   for (const source of data) {
     for (const dataKey of source.dataKeys) {
       const label = dataKeyLabel(dataKey);
       if (keyNames.has(label) || dataKey.settings?.defaultColumnVisibility === 'hidden') continue;
       keyNames.set(label, dataKey.name);
+      const functions = cellScriptsOf(dataKey.settings);
+      if (functions) scripts.cells[keyColumnId(label)] = functions;
       const width = columnWidth(dataKey);
       columns.push({ id: keyColumnId(label), title: label, ...(width ? { width } : {}) });
     }
@@ -79,6 +92,13 @@ export function entitiesTable(
         row = {
           id,
           target: { entityId: entity.id, entityName: entity.name, entityLabel: entity.label },
+          // The reference's `entity` of cell and row functions: its fields and each key's value by label.
+          scriptData: {
+            id: entity.id,
+            entityName: entity.name,
+            entityLabel: entity.label,
+            entityType: entity.id.entityType,
+          },
           cells: {
             [ENTITY_NAME]: { text: entity.name, sortValue: entity.name },
             [ENTITY_LABEL]: { text: entity.label, sortValue: entity.label || undefined },
@@ -91,10 +111,12 @@ export function entitiesTable(
         rows.set(id, row);
       }
       source.dataKeys.forEach((dataKey, index) => {
-        const column = keyColumnId(dataKeyLabel(dataKey));
+        const label = dataKeyLabel(dataKey);
+        const column = keyColumnId(label);
         const value = values.latest[index]?.value;
         if (value === undefined && row.cells[column]) return;
         row.cells[column] = valueCell(value, formatValue(value, valueFormatOf(dataKey, config)));
+        if (row.scriptData) row.scriptData[label] = value ?? '';
       });
     }
   }
@@ -110,5 +132,5 @@ export function entitiesTable(
     const label = [...keyNames].find(([, keyName]) => keyName === name)?.[0];
     return label !== undefined ? keyColumnId(label) : undefined;
   });
-  return { columns, rows: [...rows.values()], defaultSort };
+  return { columns, rows: [...rows.values()], defaultSort, scripts };
 }

@@ -7,11 +7,24 @@ import DOMPurify from 'dompurify';
  */
 
 /** Elements a card never keeps: scripts run nothing here, frames and plugins load other pages. */
-const FORBIDDEN_TAGS = ['style', 'link', 'meta', 'base', 'iframe', 'frame', 'object', 'embed', 'template'];
+export const CARD_FORBIDDEN_TAGS = [
+  'style',
+  'link',
+  'meta',
+  'base',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'template',
+];
 
 /** The card HTML without anything that runs or loads another document. */
 export function sanitizeCardHtml(html: string): string {
-  return DOMPurify.sanitize(html, { FORBID_TAGS: FORBIDDEN_TAGS, USE_PROFILES: { html: true, svg: true } });
+  return DOMPurify.sanitize(html, {
+    FORBID_TAGS: CARD_FORBIDDEN_TAGS,
+    USE_PROFILES: { html: true, svg: true },
+  });
 }
 
 /** What every card's shadow root starts with: its content fills the widget's height. */

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createSandboxHandler } from '../../dashboard/sandbox/sandbox-handler';
+import { createScriptCalls } from '../../dashboard/sandbox/script-calls';
 import { DARK_CHART_THEME as DARK } from '../../test/chart-test-theme';
 import { dataKey, entityData, widgetProps } from '../../test/widget-test-data';
 import type { WidgetProps } from '../widget-definition';
@@ -136,5 +138,34 @@ describe('Chart.js pie and polar area options', () => {
     const option = chartJsPieOption(props, DARK, 'pie') as unknown as PieOption;
     expect(option.tooltip.show).toBe(false);
     expect(option.legend.show).toBe(false);
+  });
+});
+
+describe('flot pie tooltip value formatter', () => {
+  it('writes the tooltip again with each value through its key’s formatter, sanitized', async () => {
+    const handle = createSandboxHandler((names, body) => new Function(...names, body) as never);
+    const calls = createScriptCalls(
+      async (jobs) => (await handle({ id: 1, jobs })).results,
+      () => undefined,
+    );
+    const props = widgetProps(
+      [
+        dataKey('a', {
+          label: 'Alpha <b>',
+          settings: { tooltipValueFormatter: "return '<u>' + value * 2 + '</u><script>x()</script>';" },
+        }),
+      ],
+      [entityData('D1', ['2'])],
+    );
+    const option = flotPieOption(props, DARK, calls) as unknown as {
+      tooltip: { formatter: (p: unknown, ticket: string, cb: (t: string, html: string) => void) => string };
+      series: { data: unknown[] }[];
+    };
+    const callback = vi.fn();
+    const params = { name: 'Alpha <b>', percent: 100, data: option.series[0]?.data[0] };
+    expect(option.tooltip.formatter(params, 't', callback)).toBe('Alpha &lt;b&gt;: 2.00 (100%)');
+    await calls.idle();
+    await Promise.resolve();
+    expect(callback).toHaveBeenCalledWith('t', 'Alpha &lt;b&gt;: <u>4</u> (100%)');
   });
 });

@@ -1,9 +1,12 @@
 import type { JsonObject } from '@meridian/common';
 import type { EChartsCoreOption } from 'echarts/core';
+import type { ScriptCalls } from '../../dashboard/sandbox/script-calls';
 import { legendOption, legendPositionOf } from '../chart-support/chart-legend';
+import { rewrittenTooltip, tooltipValueHtml } from '../chart-support/chart-scripts';
 import { type LatestValue, latestValues } from '../chart-support/latest-values';
 import type { ChartTheme } from '../chart-theme';
 import { numberSetting, stringSetting } from '../gauge-support/gauge-value';
+import { escapeHtml } from '../html-support/card-pattern';
 import type { WidgetProps } from '../widget-definition';
 
 /**
@@ -31,6 +34,36 @@ interface PieStyle {
   showTooltip: boolean;
   /** Polar area: equal angles, radius by value. */
   rose?: boolean;
+  /** Runs the slices' flot `tooltipValueFormatter` (the flot pie only). */
+  tooltipCalls?: ScriptCalls;
+}
+
+interface PieTooltipParams {
+  name: string;
+  percent: number;
+  data: PieSlice;
+}
+
+/** The flot pie's tooltip, each value through its tooltip value formatter in the sandbox. */
+function scriptedPieTooltip(calls: ScriptCalls) {
+  return (params: PieTooltipParams, ticket: string, callback: (ticket: string, html: string) => void) =>
+    rewrittenTooltip(
+      calls,
+      () => {
+        const value = tooltipValueHtml(
+          params.data.tooltipFormatter,
+          params.data.value,
+          params.data.text,
+          calls,
+        );
+        return {
+          html: `${escapeHtml(params.name)}: ${value.html} (${params.percent}%)`,
+          waiting: value.waiting,
+        };
+      },
+      ticket,
+      callback,
+    );
 }
 
 function objectSetting(settings: JsonObject | undefined, key: string): JsonObject | undefined {
@@ -43,6 +76,8 @@ const percent = (fraction: number) => `${Math.round(Math.max(0, Math.min(1, frac
 function pieOption(props: Pick<WidgetProps, 'config' | 'data'>, colors: ChartTheme, style: PieStyle) {
   const position = legendPositionOf(props.config);
   const legendSpace = style.showLegend ? 32 : 0;
+  const slices = pieSlices(props);
+  const scripted = style.tooltipCalls && slices.some((slice) => slice.tooltipFormatter);
   return {
     animation: false,
     tooltip: style.showTooltip
@@ -50,8 +85,10 @@ function pieOption(props: Pick<WidgetProps, 'config' | 'data'>, colors: ChartThe
           trigger: 'item',
           backgroundColor: colors.surface,
           textStyle: { color: colors.secondaryText },
-          formatter: (params: { name: string; percent: number; data: PieSlice }) =>
-            `${params.name}: ${params.data.text} (${params.percent}%)`,
+          formatter:
+            scripted && style.tooltipCalls
+              ? scriptedPieTooltip(style.tooltipCalls)
+              : (params: PieTooltipParams) => `${params.name}: ${params.data.text} (${params.percent}%)`,
         }
       : { show: false },
     legend: legendOption(style.showLegend, position, colors),
@@ -65,7 +102,7 @@ function pieOption(props: Pick<WidgetProps, 'config' | 'data'>, colors: ChartThe
         itemStyle: { borderColor: style.borderColor, borderWidth: style.borderWidth },
         label: { show: style.showLabels, color: colors.text, fontFamily: colors.fontFamily },
         labelLine: { show: style.showLabels, lineStyle: { color: colors.line } },
-        data: pieSlices(props).map((slice) => ({ ...slice, itemStyle: { color: slice.color } })),
+        data: slices.map((slice) => ({ ...slice, itemStyle: { color: slice.color } })),
       },
     ],
   } satisfies EChartsCoreOption;
@@ -75,11 +112,13 @@ function pieOption(props: Pick<WidgetProps, 'config' | 'data'>, colors: ChartThe
  * The flot pie (`charts.pie`, settings from the reference's `TbFlot`): `radius` and `innerRadius`
  * (fractions of the available size; an inner radius makes a ring), `stroke` (`{color, width}`
  * between slices, the card background by default) and `showLabels`; the legend follows the
- * widget's `showLegend` and `legendConfig.position`.
+ * widget's `showLegend` and `legendConfig.position`. With `tooltipCalls`, the tenant's
+ * `tooltipValueFormatter` (a key's, else the widget's) writes the tooltip's values.
  */
 export function flotPieOption(
   props: Pick<WidgetProps, 'config' | 'data'>,
   colors: ChartTheme,
+  tooltipCalls?: ScriptCalls,
 ): EChartsCoreOption {
   const settings = props.config.settings;
   const stroke = objectSetting(settings, 'stroke');
@@ -93,6 +132,7 @@ export function flotPieOption(
     showLabels: settings?.showLabels === true,
     showLegend: props.config.showLegend !== false,
     showTooltip: true,
+    ...(tooltipCalls ? { tooltipCalls } : {}),
   });
 }
 

@@ -5,6 +5,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useFormatters } from '../../i18n/useFormatters';
 import { TimeChartLayout } from '../chart-support/TimeChartLayout';
+import { useChartScriptCalls } from '../chart-support/use-chart-script-calls';
 import { chartThemeOf } from '../chart-theme';
 import { useEChart } from '../echart-host';
 import type { WidgetProps } from '../widget-definition';
@@ -17,6 +18,9 @@ echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, Canvas
 export function StateChartWidget(props: WidgetProps) {
   const colors = chartThemeOf(useTheme());
   const formats = useFormatters();
-  const element = useEChart(echarts, stateChartOption(props, colors, formats.dateTime), { replace: true });
+  const calls = useChartScriptCalls();
+  const element = useEChart(echarts, stateChartOption(props, colors, formats.dateTime, calls), {
+    replace: true,
+  });
   return <TimeChartLayout config={props.config} source={stateChartSeries(props)} chart={element} />;
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createSandboxHandler } from '../../dashboard/sandbox/sandbox-handler';
+import { createScriptCalls } from '../../dashboard/sandbox/script-calls';
 import { DARK_CHART_THEME as DARK } from '../../test/chart-test-theme';
 import { dataKey, entityData, widgetProps } from '../../test/widget-test-data';
 import { chartStates, stateChartOption, stateNumber } from './state-chart-option';
@@ -45,5 +47,24 @@ describe('state chart option', () => {
     expect([0, 1, 2, 3].map(option.yAxis.axisLabel.formatter)).toEqual(['Off', 'On', 'Fault', '']);
     expect(chartStates({ states: [{ label: 'x' }, 'bad'] })).toEqual([]);
     expect(stateNumber([], '2.5')).toBe(2.5);
+  });
+
+  it('labels the axis with the 3.3 ticksFormatter through the sandbox when there are no states', async () => {
+    const handle = createSandboxHandler((names, body) => new Function(...names, body) as never);
+    const run = async (jobs: Parameters<typeof handle>[0]['jobs']) => (await handle({ id: 1, jobs })).results;
+    const calls = {
+      labels: createScriptCalls(run, () => undefined),
+      tooltip: createScriptCalls(run, () => undefined),
+    };
+    const props = widgetProps([dataKey('switch', { label: 'Switch' })], [entityData('Lamp', ['0'], series)], {
+      settings: { yaxis: { ticksFormatter: "return value == 1 ? 'On' : value == 0 ? 'Off' : '';" } },
+    });
+    const option = stateChartOption(props, DARK, undefined, calls) as unknown as Option;
+    // ECharts asks for every tick label of a draw at once: each is a number until the worker answers.
+    expect(option.yAxis.axisLabel.formatter(1)).toBe('1');
+    expect(option.yAxis.axisLabel.formatter(0)).toBe('0');
+    await calls.labels.idle();
+    expect(option.yAxis.axisLabel.formatter(1)).toBe('On');
+    expect(option.yAxis.axisLabel.formatter(0)).toBe('Off');
   });
 });

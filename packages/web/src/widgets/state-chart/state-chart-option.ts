@@ -1,7 +1,14 @@
 import type { JsonObject } from '@meridian/common';
 import type { EChartsCoreOption } from 'echarts/core';
 import { numericValue } from '../../dashboard/runtime/format-value';
-import { type ChartSeries, chartSeries, lineSeries, timeChartOption } from '../chart-support/time-chart';
+import type { ChartScriptCalls } from '../chart-support/chart-scripts';
+import {
+  type ChartSeries,
+  chartFormattingOf,
+  chartSeries,
+  lineSeries,
+  timeChartOption,
+} from '../chart-support/time-chart';
 import type { ChartTheme } from '../chart-theme';
 import { objectItems } from '../gauge-support/gauge-value';
 import type { WidgetProps } from '../widget-definition';
@@ -12,8 +19,8 @@ import type { WidgetProps } from '../widget-definition';
  * States are named by the declarative `settings.states` list (`{label, value, sourceType:
  * 'constant', sourceValue}`: a stored `sourceValue` is drawn at `value` and the axis shows `label`).
  * Without states, numbers are drawn as they are and true/false as 1/0. The 3.3 flot chart named
- * states with a `ticksFormatter` function; tenant scripts are never run on the page, so such a
- * chart shows the numbers.
+ * states with a `yaxis.ticksFormatter` function: without declarative states it labels the axis,
+ * run in the sandbox worker (chart-scripts.ts).
  */
 
 export interface ChartState {
@@ -58,15 +65,19 @@ export function stateChartOption(
   props: WidgetProps,
   colors: ChartTheme,
   formatTime?: (epochMs: number) => string,
+  calls?: ChartScriptCalls,
 ): EChartsCoreOption {
   const states = chartStates(props.config.settings);
   const source = stateChartSeries(props);
+  const formatting = chartFormattingOf(props.config, source, calls, formatTime);
   const option = timeChartOption(
     props,
     colors,
     source.map((s) => ({ ...lineSeries(s), step: 'end' })),
     formatTime,
+    formatting,
   ) as { yAxis: object };
+  const { yTick } = formatting;
   const byValue = new Map(states.map((s) => [s.value, s.label]));
   return {
     ...option,
@@ -75,7 +86,8 @@ export function stateChartOption(
       minInterval: 1,
       axisLabel: {
         color: colors.secondaryText,
-        formatter: (value: number) => byValue.get(value) ?? (byValue.size > 0 ? '' : String(value)),
+        formatter: (value: number) =>
+          byValue.get(value) ?? (byValue.size > 0 ? '' : yTick ? yTick(value) : String(value)),
       },
     },
   };

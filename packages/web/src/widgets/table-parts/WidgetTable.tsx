@@ -12,8 +12,10 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
-import { type MouseEvent, type ReactNode, useMemo, useState } from 'react';
+import { type MouseEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScriptCalls } from '../../dashboard/sandbox/use-script-calls';
+import { referenceCellCss } from './reference-cell-css';
 import { widgetTableSelectors } from './selectors';
 import {
   clampPage,
@@ -23,6 +25,13 @@ import {
   searchRows,
   sortRows,
 } from './table-model';
+import {
+  type DrawnRows,
+  hasTableScripts,
+  type ScriptedRow,
+  scriptedRow,
+  type TableScripts,
+} from './table-scripts';
 
 export interface WidgetTableColumn {
   id: string;
@@ -49,6 +58,8 @@ export interface WidgetTableProps {
   /** A click on a row (the widget's `rowClick` action); the row shows as clickable. */
   onRowClick?: (row: Row, element: HTMLElement) => void;
   onRowDoubleClick?: (row: Row, element: HTMLElement) => void;
+  /** The tenant's cell content, cell style and row style functions, run for the shown rows. */
+  scripts?: TableScripts;
 }
 
 /** Pager labels, as literal keys so the catalogue test sees them. */
@@ -77,8 +88,11 @@ export function WidgetTable({
   rowActions,
   onRowClick,
   onRowDoubleClick,
+  scripts,
 }: WidgetTableProps) {
   const { t } = useTranslation();
+  const calls = useScriptCalls();
+  const drawnRows = useRef<DrawnRows>(new Map());
   const [searchOpen, setSearchOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortOrder | undefined>(defaultSort);
@@ -94,6 +108,9 @@ export function WidgetTable({
   const pageRows = displayPagination
     ? shown.slice(currentPage * pageSize, (currentPage + 1) * pageSize)
     : shown;
+  // Only the shown rows run their functions: a page of a large table is one request to the worker.
+  const scripted = (row: Row): ScriptedRow | undefined =>
+    hasTableScripts(scripts) ? scriptedRow(row, columnIds, scripts, calls, drawnRows.current) : undefined;
 
   const sortBy = (column: string) => {
     setSort((current) =>
@@ -160,7 +177,7 @@ export function WidgetTable({
           {toolbar}
         </Box>
       )}
-      <TableContainer sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
+      <TableContainer sx={[{ flex: 1, minHeight: 0, overflow: 'auto' }, referenceCellCss]}>
         <Table size="small" stickyHeader={stickyHeader} data-testid={widgetTableSelectors.table}>
           <TableHead>
             <TableRow>
@@ -185,32 +202,45 @@ export function WidgetTable({
             </TableRow>
           </TableHead>
           <TableBody>
-            {pageRows.map((row) => (
-              <TableRow
-                key={row.id}
-                hover
-                data-testid={widgetTableSelectors.row}
-                onClick={
-                  onRowClick && ((event: MouseEvent<HTMLElement>) => onRowClick(row, event.currentTarget))
-                }
-                onDoubleClick={
-                  onRowDoubleClick &&
-                  ((event: MouseEvent<HTMLElement>) => onRowDoubleClick(row, event.currentTarget))
-                }
-                sx={onRowClick || onRowDoubleClick ? { cursor: 'pointer' } : undefined}
-              >
-                {columns.map((column) => (
-                  <TableCell key={column.id} align={column.align}>
-                    {row.cells[column.id]?.text ?? ''}
-                  </TableCell>
-                ))}
-                {rowActions && (
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0 }}>
-                    {rowActions(row)}
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
+            {pageRows.map((row) => {
+              const drawn = scripted(row);
+              return (
+                <TableRow
+                  key={row.id}
+                  hover
+                  data-testid={widgetTableSelectors.row}
+                  style={drawn?.style}
+                  onClick={
+                    onRowClick && ((event: MouseEvent<HTMLElement>) => onRowClick(row, event.currentTarget))
+                  }
+                  onDoubleClick={
+                    onRowDoubleClick &&
+                    ((event: MouseEvent<HTMLElement>) => onRowDoubleClick(row, event.currentTarget))
+                  }
+                  sx={onRowClick || onRowDoubleClick ? { cursor: 'pointer' } : undefined}
+                >
+                  {columns.map((column) => {
+                    const cell = drawn?.cells[column.id];
+                    return (
+                      <TableCell key={column.id} align={column.align} style={cell?.style}>
+                        {cell?.html !== undefined ? (
+                          // Sanitized tenant HTML (table-scripts.ts), as the reference draws its cells.
+                          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify
+                          <span dangerouslySetInnerHTML={{ __html: cell.html }} />
+                        ) : (
+                          (cell?.text ?? row.cells[column.id]?.text ?? '')
+                        )}
+                      </TableCell>
+                    );
+                  })}
+                  {rowActions && (
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0 }}>
+                      {rowActions(row)}
+                    </TableCell>
+                  )}
+                </TableRow>
+              );
+            })}
             {pageRows.length === 0 && (
               <TableRow>
                 <TableCell

@@ -10,6 +10,8 @@ import { numericValue } from '../../dashboard/runtime/format-value';
 export interface TableCell {
   text: string;
   sortValue: string | number | undefined;
+  /** The value the cell's tenant functions get as `value` (the reference's raw value). */
+  value?: unknown;
 }
 
 export interface TableRow {
@@ -17,6 +19,8 @@ export interface TableRow {
   cells: Record<string, TableCell>;
   /** The entity the row shows, for the row's widget actions. */
   target?: ActionTarget;
+  /** The row as the tenant functions get it (the reference's `entity`, `rowData` or `alarm`). */
+  scriptData?: Record<string, unknown>;
 }
 
 export type SortDirection = 'asc' | 'desc';
@@ -54,8 +58,8 @@ export function text(setting: unknown): string | undefined {
 
 /** A cell of a stored value: numbers sort as numbers, text as text. */
 export function valueCell(value: string | undefined, shown: string): TableCell {
-  if (value === undefined) return { text: '', sortValue: undefined };
-  return { text: shown, sortValue: numericValue(value) ?? value };
+  if (value === undefined) return { text: '', sortValue: undefined, value: '' };
+  return { text: shown, sortValue: numericValue(value) ?? value, value };
 }
 
 /** Ascending order of two cells: numbers before text, empty cells last. */

@@ -6,6 +6,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { useFormatters } from '../../i18n/useFormatters';
 import { TimeChartLayout } from '../chart-support/TimeChartLayout';
 import { chartSeries } from '../chart-support/time-chart';
+import { useChartScriptCalls } from '../chart-support/use-chart-script-calls';
 import { chartThemeOf } from '../chart-theme';
 import { useEChart } from '../echart-host';
 import type { WidgetProps } from '../widget-definition';
@@ -18,6 +19,9 @@ echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasR
 export function TimeseriesBarChartWidget(props: WidgetProps) {
   const colors = chartThemeOf(useTheme());
   const formats = useFormatters();
-  const element = useEChart(echarts, barChartOption(props, colors, formats.dateTime), { replace: true });
+  const calls = useChartScriptCalls();
+  const element = useEChart(echarts, barChartOption(props, colors, formats.dateTime, calls), {
+    replace: true,
+  });
   return <TimeChartLayout config={props.config} source={chartSeries(props)} chart={element} />;
 }

@@ -1,5 +1,6 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import { chartSeries, timeChartOption } from '../chart-support/time-chart';
+import type { ChartScriptCalls } from '../chart-support/chart-scripts';
+import { chartFormattingOf, chartSeries, timeChartOption } from '../chart-support/time-chart';
 import type { ChartTheme } from '../chart-theme';
 import type { WidgetProps } from '../widget-definition';
 
@@ -11,8 +12,10 @@ export function barChartOption(
   props: WidgetProps,
   colors: ChartTheme,
   formatTime?: (epochMs: number) => string,
+  calls?: ChartScriptCalls,
 ): EChartsCoreOption {
   const source = chartSeries(props);
+  const formatting = chartFormattingOf(props.config, source, calls, formatTime);
   return timeChartOption(
     props,
     colors,
@@ -24,5 +27,6 @@ export function barChartOption(
       data: s.points,
     })),
     formatTime,
+    formatting,
   );
 }

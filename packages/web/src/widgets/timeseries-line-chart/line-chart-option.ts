@@ -1,5 +1,6 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import { chartSeries, lineSeries, timeChartOption } from '../chart-support/time-chart';
+import type { ChartScriptCalls } from '../chart-support/chart-scripts';
+import { chartFormattingOf, chartSeries, lineSeries, timeChartOption } from '../chart-support/time-chart';
 import type { ChartTheme } from '../chart-theme';
 import type { WidgetProps } from '../widget-definition';
 
@@ -10,7 +11,9 @@ export function lineChartOption(
   props: WidgetProps,
   colors: ChartTheme,
   formatTime?: (epochMs: number) => string,
+  calls?: ChartScriptCalls,
 ): EChartsCoreOption {
   const source = chartSeries(props);
-  return timeChartOption(props, colors, source.map(lineSeries), formatTime);
+  const formatting = chartFormattingOf(props.config, source, calls, formatTime);
+  return timeChartOption(props, colors, source.map(lineSeries), formatTime, formatting);
 }

@@ -1,8 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { setSandboxWorkerFactory } from '../../dashboard/sandbox/tenant-scripts';
 import { formatDateTime } from '../../i18n/date-time';
 import { WithConsoleMessages } from '../../test/i18n-console';
+import { InThreadWorker } from '../../test/in-thread-sandbox';
 import { dataKey, entityData, widgetProps } from '../../test/widget-test-data';
 import { widgetTableSelectors as s } from '../table-parts/selectors';
 import type { WidgetProps } from '../widget-definition';
@@ -118,5 +120,51 @@ describe('TimeseriesTableWidget', () => {
   it('says so when the time window has no data', () => {
     renderTable(widgetProps([temperature], [entityData('T1', [undefined])]));
     expect(screen.getByTestId(s.empty)).toHaveTextContent('No data');
+  });
+
+  it('draws cells through the content and style functions with value and rowData, raw on a throw', async () => {
+    setSandboxWorkerFactory(() => new InThreadWorker());
+    try {
+      const scripted = dataKey('temperature', {
+        label: 'Temperature',
+        settings: {
+          useCellContentFunction: true,
+          cellContentFunction:
+            "if (value === 'bad') throw new Error('no'); return '<u>' + value + '/' + rowData.Humidity + '@' + rowData.Timestamp + '</u>';",
+          useCellStyleFunction: true,
+          cellStyleFunction: "return {'text-align': 'center'};",
+        },
+      });
+      renderTable(
+        widgetProps(
+          [scripted, humidity],
+          [
+            entityData(
+              'T1',
+              ['20', '50'],
+              [
+                [
+                  { ts: T0, value: '20.04' },
+                  { ts: T0 + 1000, value: 'bad' },
+                ],
+                [
+                  { ts: T0, value: '49' },
+                  { ts: T0 + 1000, value: '51' },
+                ],
+              ],
+            ),
+          ],
+        ),
+      );
+      const cellOf = (row: number) =>
+        within(screen.getAllByTestId(s.row)[row] as HTMLElement).getAllByRole('cell')[1] as HTMLElement;
+      // Newest first: the throwing row is the first.
+      await waitFor(() => expect(cellOf(1).querySelector('u')).toHaveTextContent(`20.04/49@${T0}`));
+      expect(cellOf(1)).toHaveStyle({ textAlign: 'center' });
+      expect(cellOf(0)).toHaveTextContent('bad');
+      expect(cellOf(0).querySelector('u')).toBeNull();
+    } finally {
+      setSandboxWorkerFactory(null);
+    }
   });
 });

@@ -40,6 +40,7 @@ export function TimeseriesTableWidget({ config, data }: WidgetProps) {
       columns={table.columns}
       rows={table.rows}
       defaultSort={NEWEST_FIRST}
+      scripts={table.scripts}
       enableSearch={flag(settings.enableSearch, true)}
       displayPagination={flag(settings.displayPagination, true)}
       pageSize={pageSizeOf(settings.defaultPageSize)}

@@ -1,6 +1,7 @@
 import { dataKeyLabel, formatValue, valueFormatOf } from '../../dashboard/runtime/format-value';
 import { isSeriesKey } from '../../dashboard/runtime/series-keys';
 import { flag, type SortOrder, type TableRow, valueCell } from '../table-parts/table-model';
+import { cellScriptsOf, rowStyleScriptOf, type TableScripts } from '../table-parts/table-scripts';
 import type { WidgetTableColumn } from '../table-parts/WidgetTable';
 import type { WidgetProps } from '../widget-definition';
 
@@ -25,6 +26,8 @@ export interface TimeseriesTable {
   title: string;
   columns: WidgetTableColumn[];
   rows: TableRow[];
+  /** The tenant's cell and row functions (`function (value, rowData, ctx)`, `function (rowData, ctx)`). */
+  scripts: TableScripts;
 }
 
 export function timeseriesTables(
@@ -43,6 +46,18 @@ export function timeseriesTables(
       ...(showTimestamp ? [{ id: TIMESTAMP, title: texts.timestamp }] : []),
       ...keys.map(({ dataKey, column }) => ({ id: column, title: dataKeyLabel(dataKey) })),
     ];
+    const scripts: TableScripts = {
+      cells: {},
+      cellArgs: ['value', 'rowData', 'ctx'],
+      rowArgs: ['rowData', 'ctx'],
+      ctx: { settings },
+    };
+    const rowStyle = rowStyleScriptOf(settings);
+    if (rowStyle) scripts.rowStyle = rowStyle;
+    for (const { dataKey, column } of keys) {
+      const functions = cellScriptsOf(dataKey.settings);
+      if (functions) scripts.cells[column] = functions;
+    }
     return source.entities.map((values): TimeseriesTable => {
       const rows = new Map<number, TableRow>();
       for (const { dataKey, index, column } of keys) {
@@ -52,11 +67,16 @@ export function timeseriesTables(
           if (!row) {
             row = {
               id: String(point.ts),
-              cells: { [TIMESTAMP]: { text: texts.formatTs(point.ts), sortValue: point.ts } },
+              cells: {
+                [TIMESTAMP]: { text: texts.formatTs(point.ts), sortValue: point.ts, value: point.ts },
+              },
+              // The reference's `rowData`: the time and each key's value by label.
+              scriptData: { Timestamp: point.ts },
             };
             rows.set(point.ts, row);
           }
           row.cells[column] = valueCell(point.value, formatValue(point.value, format));
+          if (row.scriptData) row.scriptData[dataKeyLabel(dataKey)] = point.value;
         }
       }
       const shown = hideEmptyLines
@@ -68,6 +88,7 @@ export function timeseriesTables(
         title: (useEntityLabel && entity.label) || entity.name,
         columns,
         rows: shown,
+        scripts,
       };
     });
   });
