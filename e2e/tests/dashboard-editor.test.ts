@@ -171,7 +171,7 @@ describe('dashboard editor', () => {
     });
   });
 
-  it('deletes a widget after naming it, by the Delete key, and undoes it', async () => {
+  it('resizes, copies and pastes, deletes after naming the widget, undoes, guards leaving, declines', async () => {
     const { server, browser } = suite;
     const token = await loginToken(server, TENANT.email, TENANT.password);
     const created = await api<DashboardJson>(server, 'POST', '/api/dashboard', {
@@ -205,17 +205,46 @@ describe('dashboard editor', () => {
     const { page } = await openSignedIn(browser, server, TENANT.email, TENANT.password);
     await page.goto(`${server.url}/dashboards/${created.body.id.id}`);
     await page.click(tid(E.edit));
-    await page.click(tid(E.widgetChrome('w1')));
+    const w1 = page.locator(tid(E.widgetChrome('w1')));
+
+    // Resize by the corner handle: two columns wider, one row higher.
+    const before = await w1.boundingBox();
+    const handle = await page.locator(`${tid(E.widgetChrome('w1'))} ${tid(E.widgetResize)}`).boundingBox();
+    if (!before || !handle) throw new Error('widget not shown');
+    const pitchX = (before.width + 10) / 5;
+    const pitchY = (before.height + 10) / 3;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + 2 * pitchX, handle.y + pitchY, { steps: 6 });
+    await page.mouse.up();
+    await expect
+      .poll(async () => Math.round((await w1.boundingBox())?.width ?? 0))
+      .toBe(Math.round(7 * pitchX - 10));
+
+    // Copy and paste by the keyboard: a second Boiler at the first free place, selected.
+    await w1.click();
+    await page.keyboard.press('Control+c');
+    await page.keyboard.press('Control+v');
+    await expect.poll(() => chromes(page).count()).toBe(2);
+
+    // Delete by the Delete key, after a question naming the widget; undone by Ctrl+Z.
     await page.keyboard.press('Delete');
     const dialog = page.locator(tid(selectors.entityTable.confirmDialog));
     await expect.poll(() => dialog.textContent()).toContain('“Boiler”');
     await screenshot(page, 'dashboard-editor-delete');
     await page.click(tid(selectors.entityTable.confirmOk));
-    await expect.poll(() => chromes(page).count()).toBe(0);
+    await expect.poll(() => chromes(page).count()).toBe(1);
     // Keys pressed in a dialog are the dialog's: the shortcut waits for it to be gone.
     await dialog.waitFor({ state: 'hidden' });
     await page.keyboard.press('Control+z');
-    await expect.poll(() => chromes(page).count()).toBe(1);
+    await expect.poll(() => chromes(page).count()).toBe(2);
+
+    // Leaving with changes not applied asks first; Cancel stays.
+    await page.getByRole('link', { name: 'Devices' }).first().click();
+    await page.getByText('The dashboard has changes that are not applied. Leave and lose them?').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(new URL(page.url()).pathname).toBe(`/dashboards/${created.body.id.id}`);
+
     // Decline: the loaded dashboard again, out of edit mode.
     await page.click(tid(E.decline));
     await page.waitForSelector(tid(E.edit));
