@@ -238,6 +238,27 @@ describe('dashboard editor', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.keyboard.press('Control+z');
     await expect.poll(() => chromes(page).count()).toBe(2);
+    // Redo by Ctrl+Y and by Ctrl+Shift+Z; the toolbar's Undo.
+    await page.keyboard.press('Control+y');
+    await expect.poll(() => chromes(page).count()).toBe(1);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => chromes(page).count()).toBe(2);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => chromes(page).count()).toBe(1);
+    await page.click(tid(E.undo));
+    await expect.poll(() => chromes(page).count()).toBe(2);
+
+    // The context menus: Copy on a widget, Paste on the empty layout.
+    await w1.click({ button: 'right' });
+    await page.click(tid(E.menuCopy));
+    // The closing menu's backdrop would take the next right-click.
+    await page.locator(tid(E.widgetMenu)).waitFor({ state: 'hidden' });
+    const layout = await page.locator(tid(D.layout)).boundingBox();
+    if (!layout) throw new Error('layout not shown');
+    await page.mouse.click(layout.x + layout.width - 40, layout.y + layout.height - 40, { button: 'right' });
+    await screenshot(page, 'dashboard-editor-context-menu');
+    await page.click(tid(E.menuPaste));
+    await expect.poll(() => chromes(page).count()).toBe(3);
 
     // Leaving with changes not applied asks first; Cancel stays.
     await page.getByRole('link', { name: 'Devices' }).first().click();

@@ -76,7 +76,11 @@ export function DashboardLayoutView({
   const rowHeight = desktopRowHeight(grid, rows, height);
   if (editing) {
     return (
-      <Box ref={box} data-testid={dashboardSelectors.layout} sx={frame}>
+      <Box
+        ref={box}
+        data-testid={dashboardSelectors.layout}
+        sx={{ ...frame, display: 'flex', flexDirection: 'column' }}
+      >
         <EditableGrid
           layoutRef={layoutRef}
           widgets={known}

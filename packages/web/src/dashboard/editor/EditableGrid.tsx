@@ -137,8 +137,9 @@ export function EditableGrid({
           gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
           gridAutoRows: `${rowHeight}px`,
           gap: `${margin}px`,
-          // Room below the widgets to drag them to, and to right-click for Paste.
-          minHeight: '100%',
+          // The whole layout, and a row below the widgets: room to drag to and to right-click for Paste.
+          flex: '1 0 auto',
+          alignContent: 'start',
           pb: `${rowHeight}px`,
           userSelect: drag ? 'none' : undefined,
         }}

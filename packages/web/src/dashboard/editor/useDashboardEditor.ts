@@ -1,6 +1,6 @@
 import { type Dashboard, ErrorCode, type JsonObject } from '@meridian/common';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dashboardRuntimeKeys } from '../../api/dashboard-runtime';
 import { dashboardKeys, getDashboard } from '../../api/dashboards';
@@ -54,7 +54,19 @@ export function useDashboardEditor(dashboard: Dashboard): DashboardEditor {
   const { t } = useTranslation();
   const { http, toasts } = useServices();
   const queryClient = useQueryClient();
-  const [history, setHistory] = useState<History<JsonObject> | null>(null);
+  // The session belongs to the dashboard it was started on: another dashboard opened in this
+  // viewer (a link, the dashboards select) is shown as it is saved, not in edit mode.
+  const [session, setSession] = useState<{ dashboardId: string; history: History<JsonObject> } | null>(null);
+  const history = session?.dashboardId === dashboard.id.id ? session.history : null;
+  const dashboardId = dashboard.id.id;
+  useEffect(() => {
+    setSession((current) => (current && current.dashboardId !== dashboardId ? null : current));
+  }, [dashboardId]);
+  const update = useCallback(
+    (change: (history: History<JsonObject>) => History<JsonObject>) =>
+      setSession((current) => (current ? { ...current, history: change(current.history) } : current)),
+    [],
+  );
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [selectedWidgetId, select] = useState<string | null>(null);
@@ -73,7 +85,7 @@ export function useDashboardEditor(dashboard: Dashboard): DashboardEditor {
   );
 
   const stop = useCallback(() => {
-    setHistory(null);
+    setSession(null);
     select(null);
     setConflict(false);
   }, []);
@@ -133,14 +145,21 @@ export function useDashboardEditor(dashboard: Dashboard): DashboardEditor {
   }, [stop, queryClient, dashboard.id.id]);
 
   const start = useCallback(
-    () => setHistory(startHistory(editableConfiguration(dashboard.configuration, dashboard.title))),
-    [dashboard.configuration, dashboard.title],
+    () =>
+      setSession({
+        dashboardId: dashboard.id.id,
+        history: startHistory(editableConfiguration(dashboard.configuration, dashboard.title)),
+      }),
+    [dashboard.id.id, dashboard.configuration, dashboard.title],
   );
-  const edit = useCallback((change: (configuration: JsonObject) => JsonObject) => {
-    setHistory((h) => (h ? pushHistory(h, change(h.present)) : h));
-  }, []);
-  const undo = useCallback(() => setHistory((h) => (h ? undoHistory(h) : h)), []);
-  const redo = useCallback(() => setHistory((h) => (h ? redoHistory(h) : h)), []);
+  const edit = useCallback(
+    (change: (configuration: JsonObject) => JsonObject) => {
+      update((h) => pushHistory(h, change(h.present)));
+    },
+    [update],
+  );
+  const undo = useCallback(() => update(undoHistory), [update]);
+  const redo = useCallback(() => update(redoHistory), [update]);
   const dismissConflict = useCallback(() => setConflict(false), []);
 
   return useMemo(
