@@ -271,4 +271,34 @@ describe('dashboard editor', () => {
     await page.waitForSelector(tid(E.edit));
     expect(await page.locator(tid(D.widget('w1'))).count()).toBe(1);
   });
+
+  it('offers no edit mode to a customer user of an assigned dashboard', async () => {
+    const { server, browser } = suite;
+    const token = await loginToken(server, TENANT.email, TENANT.password);
+    const created = await api<DashboardJson>(server, 'POST', '/api/dashboard', {
+      token,
+      body: { title: 'Customer view', configuration: {} },
+    });
+    const customers = await api<{ data: { id: { id: string }; title: string }[] }>(
+      server,
+      'GET',
+      '/api/customers?pageSize=10&page=0&textSearch=Customer%20A',
+      { token },
+    );
+    const customerA = customers.body.data.find((c) => c.title === 'Customer A');
+    if (!customerA) throw new Error('Customer A not found');
+    const assigned = await api(
+      server,
+      'POST',
+      `/api/customer/${customerA.id.id}/dashboard/${created.body.id.id}`,
+      {
+        token,
+      },
+    );
+    expect(assigned.status).toBe(200);
+    const { page } = await openSignedIn(browser, server, 'customer@meridian.local', 'customer');
+    await page.goto(`${server.url}/dashboards/${created.body.id.id}`);
+    await expect.poll(() => page.textContent(tid(D.title))).toBe('Customer view');
+    expect(await page.locator(tid(E.edit)).count()).toBe(0);
+  });
 });

@@ -9,6 +9,7 @@ import { DashboardToolbar } from './DashboardToolbar';
 import { DashboardRuntimeContext } from './dashboard-runtime-context';
 import { DashboardEditSession } from './editor/DashboardEditSession';
 import { EditToolbarButtons, EnterEditButton } from './editor/EditToolbarButtons';
+import { mayEditDashboard } from './editor/edit-access';
 import { useDashboardEditor } from './editor/useDashboardEditor';
 import { restoreDashboard } from './runtime/restore-dashboard';
 import { localTimeZone, subscriptionWindowOf } from './runtime/subscription-window';
@@ -45,14 +46,7 @@ export function DashboardViewer({
 }) {
   const { authUser } = useAuthState();
   const editor = useDashboardEditor(dashboard);
-  // Only the dashboard's own tenant administrators save it (the server's policy; never customers
-  // or public viewers).
-  const canEdit =
-    editable &&
-    authUser !== null &&
-    !authUser.isPublic &&
-    authUser.authority === 'TENANT_ADMIN' &&
-    authUser.tenantId === dashboard.tenantId.id;
+  const canEdit = editable && mayEditDashboard(authUser, dashboard);
   const configuration = editor.configuration;
   const model = useMemo(() => restoreDashboard(configuration), [configuration]);
   const { stack, state, openStates } = useDashboardState(model);

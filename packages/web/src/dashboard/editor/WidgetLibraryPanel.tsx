@@ -73,54 +73,54 @@ export function WidgetLibraryPanel({
       anchor="right"
       open={open}
       onClose={onClose}
-      PaperProps={
-        { sx: { width: { xs: '100%', sm: 440 } }, 'data-testid': editorSelectors.libraryPanel } as object
-      }
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 440 } } } }}
     >
-      <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          px: 1,
-          minHeight: 56,
-          borderBottom: 1,
-          borderColor: 'divider',
-        }}
-      >
-        {bundle && (
-          <Tooltip title={t('dashboard-editor.back-to-bundles')}>
-            <IconButton
-              aria-label={t('dashboard-editor.back-to-bundles')}
-              data-testid={editorSelectors.libraryBack}
-              onClick={() => setBundle(null)}
-            >
-              <ArrowBack />
+      <Box data-testid={editorSelectors.libraryPanel} sx={{ display: 'contents' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            px: 1,
+            minHeight: 56,
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
+        >
+          {bundle && (
+            <Tooltip title={t('dashboard-editor.back-to-bundles')}>
+              <IconButton
+                aria-label={t('dashboard-editor.back-to-bundles')}
+                data-testid={editorSelectors.libraryBack}
+                onClick={() => setBundle(null)}
+              >
+                <ArrowBack />
+              </IconButton>
+            </Tooltip>
+          )}
+          <Typography variant="h6" noWrap sx={{ flex: 1, pl: bundle ? 0 : 1 }}>
+            {bundle ? bundle.title : t('dashboard-editor.select-bundle')}
+          </Typography>
+          <Tooltip title={t('action.close')}>
+            <IconButton aria-label={t('action.close')} onClick={onClose}>
+              <Close />
             </IconButton>
           </Tooltip>
+        </Box>
+        {bundle ? (
+          <WidgetTypes
+            bundle={bundle}
+            onPick={() => {
+              setBundle(null);
+              onClose();
+            }}
+            layoutRef={layoutRef}
+            editor={editor}
+          />
+        ) : (
+          <Bundles onPick={setBundle} />
         )}
-        <Typography variant="h6" noWrap sx={{ flex: 1, pl: bundle ? 0 : 1 }}>
-          {bundle ? bundle.title : t('dashboard-editor.select-bundle')}
-        </Typography>
-        <Tooltip title={t('action.close')}>
-          <IconButton aria-label={t('action.close')} onClick={onClose}>
-            <Close />
-          </IconButton>
-        </Tooltip>
       </Box>
-      {bundle ? (
-        <WidgetTypes
-          bundle={bundle}
-          onPick={() => {
-            setBundle(null);
-            onClose();
-          }}
-          layoutRef={layoutRef}
-          editor={editor}
-        />
-      ) : (
-        <Bundles onPick={setBundle} />
-      )}
     </Drawer>
   );
 }
