@@ -169,6 +169,27 @@ describe('dashboard editor', () => {
       row: 3,
       col: 6,
     });
+
+    // Another race, resolved by Reload: their version shows, these changes are dropped.
+    await page.click(tid(E.edit));
+    const again = await api<DashboardJson>(server, 'POST', '/api/dashboard', {
+      token,
+      body: { ...overwritten, title: 'Renamed elsewhere' },
+    });
+    expect(again.body.version).toBe(5);
+    const moved = await position(chromes(page).first());
+    await dragBy(page, chromes(page).first(), { x: 2, y: 0 }, { x: 5, y: 3 });
+    await expect.poll(() => position(chromes(page).first())).not.toEqual(moved);
+    await page.click(tid(E.apply));
+    await page.click(tid(E.conflictReload));
+    await expect.poll(() => page.textContent(tid(D.title))).toBe('Renamed elsewhere');
+    expect(await page.locator(tid(E.edit)).count()).toBe(1);
+    const reloaded = await read();
+    expect(reloaded.version).toBe(5);
+    expect(reloaded.configuration.states.default?.layouts.main.widgets[widgetId]).toMatchObject({
+      row: 3,
+      col: 6,
+    });
   });
 
   it('resizes, copies and pastes, deletes after naming the widget, undoes, guards leaving, declines', async () => {
