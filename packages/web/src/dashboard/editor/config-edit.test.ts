@@ -1,5 +1,12 @@
 import type { JsonObject } from '@meridian/common';
 import { describe, expect, it } from 'vitest';
+import {
+  isDirty,
+  pushHistory,
+  redoHistory,
+  startHistory,
+  undoHistory,
+} from '../../features/rule-chains/editor/history';
 import { restoreDashboard } from '../runtime/restore-dashboard';
 import {
   addWidget,
@@ -119,5 +126,30 @@ describe('configuration edits', () => {
   it('names a widget by its title', () => {
     expect(widgetTitle(dashboardOf({ a: { row: 0, col: 0, sizeX: 1, sizeY: 1 } }), 'a')).toBe('Widget a');
     expect(widgetTitle(dashboardOf({}), 'missing')).toBe('');
+  });
+
+  it('undoes and redoes edits on the editor’s undo stack, back to the loaded configuration', () => {
+    const loaded = dashboardOf({ a: { row: 0, col: 0, sizeX: 8, sizeY: 6 } });
+    let history = startHistory(loaded);
+    history = pushHistory(
+      history,
+      placeWidget(history.present, main, 'a', { row: 2, col: 4, sizeX: 8, sizeY: 6 }),
+    );
+    history = pushHistory(
+      history,
+      addWidget(history.present, main, { sizeX: 4, sizeY: 4 } as JsonObject, 'b'),
+    );
+    expect(Object.keys(layoutPositions(history.present, main))).toEqual(['a', 'b']);
+    history = undoHistory(history);
+    expect(layoutPositions(history.present, main)).toEqual({ a: { row: 2, col: 4, sizeX: 8, sizeY: 6 } });
+    history = undoHistory(history);
+    expect(history.present).toBe(loaded);
+    expect(isDirty(history)).toBe(false);
+    history = redoHistory(history);
+    expect(layoutPositions(history.present, main).a).toEqual({ row: 2, col: 4, sizeX: 8, sizeY: 6 });
+    expect(isDirty(history)).toBe(true);
+    // A new edit after an undo drops what could be redone.
+    history = pushHistory(history, removeWidget(history.present, main, 'a'));
+    expect(redoHistory(history)).toBe(history);
   });
 });
