@@ -251,6 +251,12 @@ export interface DashboardInfo extends BaseData<DashboardId> {
 /** A full dashboard; `configuration` is opaque to the server (widgets, states, aliases, …). */
 export interface Dashboard extends DashboardInfo {
   configuration: JsonObject | null;
+  /**
+   * Incremented by the server on every save. A save that sends it back is refused (409,
+   * VERSION_CONFLICT) when someone saved in between; a save without it (ThingsBoard 3.3 clients)
+   * always goes through.
+   */
+  version?: number;
 }
 
 /** The home dashboard of a user, tenant or customer (`GET /api/dashboard/home`). */

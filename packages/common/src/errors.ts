@@ -11,6 +11,8 @@ export const ErrorCode = {
   ITEM_NOT_FOUND: 32,
   TOO_MANY_REQUESTS: 33,
   TOO_MANY_UPDATES: 34,
+  /** A dashboard save carrying a `version` older than the stored one (optimistic locking). */
+  VERSION_CONFLICT: 35,
   SUBSCRIPTION_VIOLATION: 40,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -28,6 +30,7 @@ export const ERROR_CODE_HTTP_STATUS: Record<ErrorCode, number> = {
   32: 404,
   33: 429,
   34: 400,
+  35: 409,
   40: 403,
 };
 
@@ -53,4 +56,5 @@ export const ErrorMessages = {
   permissionDenied: "You don't have permission to perform this operation!",
   notAuthorized: "You aren't authorized to perform this operation!",
   itemNotFound: "Requested item wasn't found!",
+  versionConflict: 'The dashboard was already changed by someone else',
 } as const;

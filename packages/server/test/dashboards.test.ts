@@ -45,6 +45,7 @@ interface DashboardInfoJson {
 
 interface DashboardJson extends DashboardInfoJson {
   configuration: Record<string, unknown> | null;
+  version: number;
 }
 
 interface AuditLogJson {
@@ -95,7 +96,11 @@ async function page(pathAndQuery: string, caller: Caller = 'tenantAdmin') {
   return expectOk(await server.api.get<PageDataJson<DashboardInfoJson>>(pathAndQuery, as(caller)));
 }
 
-const withoutConfiguration = ({ configuration: _c, ...info }: DashboardJson): DashboardInfoJson => info;
+const withoutConfiguration = ({
+  configuration: _c,
+  version: _v,
+  ...info
+}: DashboardJson): DashboardInfoJson => info;
 
 describe('POST /api/dashboard and reads', () => {
   it('creates, reads and updates a dashboard', async () => {
@@ -120,6 +125,7 @@ describe('POST /api/dashboard and reads', () => {
       mobileOrder: 3,
       name: dashboard.title,
       configuration,
+      version: 1,
     });
     expect(await getDashboard(dashboard.id.id)).toEqual(dashboard);
     const info = expectOk(await server.api.get(`/api/dashboard/info/${dashboard.id.id}`, ta()));
@@ -140,7 +146,13 @@ describe('POST /api/dashboard and reads', () => {
         ta(),
       ),
     );
-    expect(updated).toEqual({ ...dashboard, title: 'Renamed', name: 'Renamed', mobileHide: true });
+    expect(updated).toEqual({
+      ...dashboard,
+      title: 'Renamed',
+      name: 'Renamed',
+      mobileHide: true,
+      version: 2,
+    });
     expect(await getDashboard(dashboard.id.id)).toEqual(updated);
   });
 
@@ -153,7 +165,7 @@ describe('POST /api/dashboard and reads', () => {
     const kept = expectOk(
       await server.api.post<DashboardJson>('/api/dashboard', { id: dashboard.id, title: 'Only title' }, ta()),
     );
-    expect(kept).toEqual({ ...dashboard, title: 'Only title', name: 'Only title' });
+    expect(kept).toEqual({ ...dashboard, title: 'Only title', name: 'Only title', version: 2 });
     const cleared = expectOk(
       await server.api.post<DashboardJson>(
         '/api/dashboard',

@@ -142,6 +142,8 @@ export interface DashboardTable {
   assignedCustomers: Json;
   mobileHide: boolean;
   mobileOrder: number | null;
+  /** Save counter (optimistic locking); bigint, read back as a number. */
+  version: ColumnType<number, number | undefined, number>;
 }
 
 /** A widgets bundle; no tenant for the system bundles. */

@@ -1,6 +1,9 @@
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useLayoutEffect, useRef, useState } from 'react';
+import type { LayoutRef } from './editor/config-edit';
+import { useDashboardEditing } from './editor/dashboard-edit-context';
+import { EditableGrid } from './editor/EditableGrid';
 import type { DashboardLayout, DashboardModel } from './runtime/dashboard-model';
 import {
   desktopPlacements,
@@ -13,11 +16,21 @@ import { dashboardSelectors } from './selectors';
 import { WidgetHost } from './WidgetHost';
 
 /**
- * A state's main layout, read-only: a CSS grid of the layout's columns on wide screens; under
- * 600 px one column of widgets in mobile order at their mobile heights.
+ * A layout of a state: a CSS grid of the layout's columns on wide screens; under 600 px one column
+ * of widgets in mobile order at their mobile heights. In edit mode the wide grid is the editor's.
  */
-export function DashboardLayoutView({ layout, model }: { layout: DashboardLayout; model: DashboardModel }) {
+export function DashboardLayoutView({
+  layout,
+  model,
+  layoutRef,
+}: {
+  layout: DashboardLayout;
+  model: DashboardModel;
+  /** Which layout this is, for the editor. */
+  layoutRef: LayoutRef;
+}) {
   const phone = useMediaQuery(`(max-width:${MOBILE_MAX_WIDTH_PX}px)`);
+  const editing = useDashboardEditing();
   const grid = layout.gridSettings;
   const box = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(0);
@@ -61,6 +74,25 @@ export function DashboardLayoutView({ layout, model }: { layout: DashboardLayout
   const placements = desktopPlacements(known, grid.columns);
   const rows = rowCount(placements);
   const rowHeight = desktopRowHeight(grid, rows, height);
+  if (editing) {
+    return (
+      <Box
+        ref={box}
+        data-testid={dashboardSelectors.layout}
+        sx={{ ...frame, display: 'flex', flexDirection: 'column' }}
+      >
+        <EditableGrid
+          layoutRef={layoutRef}
+          widgets={known}
+          model={model}
+          columns={grid.columns}
+          margin={grid.margin}
+          rowHeight={rowHeight}
+          editing={editing}
+        />
+      </Box>
+    );
+  }
   return (
     <Box ref={box} data-testid={dashboardSelectors.layout} sx={frame}>
       <Box

@@ -7,6 +7,10 @@ import { StateOverlay } from './actions/StateOverlay';
 import { type OverlayState, useActionRunner } from './actions/useActionRunner';
 import { DashboardToolbar } from './DashboardToolbar';
 import { DashboardRuntimeContext } from './dashboard-runtime-context';
+import { DashboardEditSession } from './editor/DashboardEditSession';
+import { EditToolbarButtons, EnterEditButton } from './editor/EditToolbarButtons';
+import { mayEditDashboard } from './editor/edit-access';
+import { useDashboardEditor } from './editor/useDashboardEditor';
 import { restoreDashboard } from './runtime/restore-dashboard';
 import { localTimeZone, subscriptionWindowOf } from './runtime/subscription-window';
 import { StateLayouts } from './StateLayouts';
@@ -20,24 +24,31 @@ import { useDashboardState } from './useDashboardState';
 import { useViewChanges } from './useViewChanges';
 
 /**
- * A dashboard, read-only: toolbar (unless hidden) and the current state's layouts. The runtime
- * every widget reads (model, state, time window, actions) is provided here; the opened states live
- * in the URL, so a reload or a copied link shows the same state with the same entity.
+ * A dashboard: toolbar (unless hidden) and the current state's layouts. The runtime every widget
+ * reads (model, state, time window, actions) is provided here; the opened states live in the URL,
+ * so a reload or a copied link shows the same state with the same entity. Where `editable`, the
+ * tenant administrators of the dashboard's tenant may switch to edit mode (reference §5.3).
  */
 export function DashboardViewer({
   dashboard,
   hideToolbar,
   toolbarEnd,
   fullScreen = false,
+  editable = false,
 }: {
   dashboard: Dashboard;
   hideToolbar: boolean;
   toolbarEnd?: ReactNode;
   /** Opened at the full-screen `dashboard/{id}` route: links to other dashboards stay full screen. */
   fullScreen?: boolean;
+  /** The page lets users who may save the dashboard edit it. */
+  editable?: boolean;
 }) {
   const { authUser } = useAuthState();
-  const model = useMemo(() => restoreDashboard(dashboard.configuration), [dashboard.configuration]);
+  const editor = useDashboardEditor(dashboard);
+  const canEdit = editable && mayEditDashboard(authUser, dashboard);
+  const configuration = editor.configuration;
+  const model = useMemo(() => restoreDashboard(configuration), [configuration]);
   const { stack, state, openStates } = useDashboardState(model);
   const { timewindow, setTimewindow, filters, setFilter, aliasSelections, selectAliasEntity } =
     useViewChanges(model);
@@ -94,43 +105,55 @@ export function DashboardViewer({
           customerId: { entityType: 'CUSTOMER', id: authUser.customerId ?? '' },
         })
       : null;
+  const editing = editor.editing;
   return (
     <DashboardRuntimeContext.Provider value={runtime}>
-      <Box
-        ref={viewer}
-        data-testid={dashboardSelectors.viewer}
-        sx={{
-          display: 'flex',
-          flexDirection: 'column',
-          height: '100%',
-          minHeight: 0,
-          bgcolor: 'background.default',
-        }}
-      >
-        {!(hideToolbar || settings.hideToolbar) && (
-          <DashboardToolbar
-            title={settings.showTitle ? dashboard.title : null}
-            titleColor={settings.titleColor}
-            timewindow={timewindow}
-            onTimewindowChange={setTimewindow}
-            showTimewindow={settings.showDashboardTimewindow}
-            states={<DashboardStates model={model} stack={stack} openStates={openStates} />}
-            buttons={
-              <>
-                {settings.showEntitiesSelect && <AliasesEntitySelect />}
-                {settings.showFilters && <FiltersEdit />}
-                {scope && settings.showDashboardsSelect && (
-                  <DashboardsSelect scope={scope} currentId={dashboard.id.id} fullScreen={fullScreen} />
-                )}
-                {scope && settings.showDashboardExport && <ExportDashboardButton dashboard={dashboard} />}
-                <FullscreenButton target={() => viewer.current} />
-              </>
-            }
-            end={toolbarEnd}
-          />
+      <DashboardEditSession editor={editor} stateId={shown?.id}>
+        {(add) => (
+          <Box
+            ref={viewer}
+            data-testid={dashboardSelectors.viewer}
+            sx={{
+              display: 'flex',
+              flexDirection: 'column',
+              height: '100%',
+              minHeight: 0,
+              bgcolor: 'background.default',
+            }}
+          >
+            {(editing || !(hideToolbar || settings.hideToolbar)) && (
+              <DashboardToolbar
+                title={settings.showTitle ? dashboard.title : null}
+                titleColor={settings.titleColor}
+                timewindow={timewindow}
+                onTimewindowChange={setTimewindow}
+                showTimewindow={settings.showDashboardTimewindow}
+                states={<DashboardStates model={model} stack={stack} openStates={openStates} />}
+                buttons={
+                  editing ? (
+                    <EditToolbarButtons editor={editor} add={add} />
+                  ) : (
+                    <>
+                      {settings.showEntitiesSelect && <AliasesEntitySelect />}
+                      {settings.showFilters && <FiltersEdit />}
+                      {scope && settings.showDashboardsSelect && (
+                        <DashboardsSelect scope={scope} currentId={dashboard.id.id} fullScreen={fullScreen} />
+                      )}
+                      {scope && settings.showDashboardExport && (
+                        <ExportDashboardButton dashboard={dashboard} />
+                      )}
+                      <FullscreenButton target={() => viewer.current} />
+                      {canEdit && <EnterEditButton editor={editor} />}
+                    </>
+                  )
+                }
+                end={toolbarEnd}
+              />
+            )}
+            {shown && <StateLayouts key={shown.id} state={shown} model={model} />}
+          </Box>
         )}
-        {shown && <StateLayouts key={shown.id} state={shown} model={model} />}
-      </Box>
+      </DashboardEditSession>
       {overlay && <StateOverlay overlay={overlay} runtime={runtime} onClose={() => setOverlay(null)} />}
     </DashboardRuntimeContext.Provider>
   );

@@ -31,12 +31,18 @@ export function StateLayouts({ state, model }: { state: DashboardState; model: D
     }
   }, [state, model]);
   const right = state.layouts.right;
-  if (!right) return <DashboardLayoutView layout={state.layouts.main} model={model} />;
+  const mainRef = { stateId: state.id, layoutId: 'main' } as const;
+  const rightRef = { stateId: state.id, layoutId: 'right' } as const;
+  if (!right) return <DashboardLayoutView layout={state.layouts.main} model={model} layoutRef={mainRef} />;
   if (phone) {
     const label = t(rightOpen ? 'dashboard-viewer.hide-right-layout' : 'dashboard-viewer.show-right-layout');
     return (
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', position: 'relative' }}>
-        <DashboardLayoutView layout={rightOpen ? right : state.layouts.main} model={model} />
+        <DashboardLayoutView
+          layout={rightOpen ? right : state.layouts.main}
+          model={model}
+          layoutRef={rightOpen ? rightRef : mainRef}
+        />
         <Tooltip title={label}>
           <Fab
             size="small"
@@ -55,7 +61,7 @@ export function StateLayouts({ state, model }: { state: DashboardState; model: D
   return (
     <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <DashboardLayoutView layout={state.layouts.main} model={model} />
+        <DashboardLayoutView layout={state.layouts.main} model={model} layoutRef={mainRef} />
       </Box>
       <Box
         data-testid={dashboardSelectors.rightLayout}
@@ -68,7 +74,7 @@ export function StateLayouts({ state, model }: { state: DashboardState; model: D
           borderColor: 'divider',
         }}
       >
-        <DashboardLayoutView layout={right} model={model} />
+        <DashboardLayoutView layout={right} model={model} layoutRef={rightRef} />
       </Box>
     </Box>
   );

@@ -9,6 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDashboardEditing } from './editor/dashboard-edit-context';
 import { MaterialIcon } from './MaterialIcon';
 import { dashboardSelectors } from './selectors';
 
@@ -54,7 +55,9 @@ export function WidgetFrame({
   const tooltip = stringOr(config.titleTooltip);
   const fullscreenLabel = t(fullscreen ? 'dashboard-viewer.exit-fullscreen' : 'dashboard-viewer.fullscreen');
   const exportLabel = t('dashboard-viewer.export-csv');
-  const buttons = (headerActions.length > 0 || canFullscreen || onExport) && (
+  // In edit mode the widget's own buttons give way to the editor's (copy, delete).
+  const editing = useDashboardEditing() !== null;
+  const buttons = !editing && (headerActions.length > 0 || canFullscreen || onExport) && (
     <Box sx={{ display: 'flex', alignItems: 'center', flexShrink: 0, ml: 'auto' }}>
       {headerActions.map((action, index) => (
         <Tooltip key={action.id ?? index} title={action.name}>

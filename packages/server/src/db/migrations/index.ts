@@ -12,6 +12,7 @@ import * as widgets from './0010-widgets.js';
 import * as ruleChains from './0011-rule-chains.js';
 import * as events from './0012-events.js';
 import * as ruleNodeState from './0013-rule-node-state.js';
+import * as dashboardVersion from './0014-dashboard-version.js';
 
 /**
  * Every schema migration, in order. Names are permanent: a released migration is never edited,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-rule-chains': ruleChains,
   '0012-events': events,
   '0013-rule-node-state': ruleNodeState,
+  '0014-dashboard-version': dashboardVersion,
 };

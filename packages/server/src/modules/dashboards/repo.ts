@@ -41,6 +41,7 @@ const INFO_COLUMNS = [
   'assignedCustomers',
   'mobileHide',
   'mobileOrder',
+  'version',
 ] as const;
 
 /**
@@ -70,11 +71,15 @@ export function dashboardInfoToWire(row: DashboardInfoRow): DashboardInfo {
   };
 }
 
-/** The reference's Dashboard JSON: the info plus the configuration, opaque to the server. */
+/**
+ * The reference's Dashboard JSON: the info plus the configuration, opaque to the server, and the
+ * save counter the console sends back to detect concurrent saves.
+ */
 export function dashboardToWire(row: DashboardRow): Dashboard {
   return {
     ...dashboardInfoToWire(row),
     configuration: row.configuration === null ? null : (JSON.parse(row.configuration) as JsonObject),
+    version: row.version,
   };
 }
 
@@ -116,8 +121,24 @@ export class DashboardsRepo {
       .execute();
   }
 
-  async update(id: string, values: DashboardValues, db: Db = this.db): Promise<void> {
-    await db.updateTable('dashboard').set(values).where('id', '=', id).execute();
+  /**
+   * Writes the values and increments the version in one statement. With `expectedVersion` the row
+   * is written only while it still has that version, so two saves cannot both win. The new version,
+   * or undefined when nothing was written (a newer version is stored, or the row is gone).
+   */
+  async update(
+    id: string,
+    values: DashboardValues,
+    expectedVersion?: number,
+    db: Db = this.db,
+  ): Promise<number | undefined> {
+    let query = db
+      .updateTable('dashboard')
+      .set({ ...values, version: sql<number>`version + 1` })
+      .where('id', '=', id);
+    if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion);
+    const row = await query.returning('version').executeTakeFirst();
+    return row?.version;
   }
 
   async setAssignedCustomers(id: string, customers: ShortCustomerInfo[], db: Db): Promise<void> {

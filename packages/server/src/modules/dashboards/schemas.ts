@@ -23,6 +23,8 @@ export const DashboardBody = Type.Object({
   mobileHide: Optional(Nullable(Type.Boolean())),
   mobileOrder: Optional(Nullable(Type.Integer({ minimum: -2147483648, maximum: 2147483647 }))),
   configuration: Optional(Nullable(Type.Record(Type.String(), Type.Unknown()))),
+  /** The version the client loaded; absent or null: save without the concurrent-save check. */
+  version: Optional(Nullable(Type.Integer({ minimum: 0 }))),
 });
 
 export interface DashboardInput {
@@ -32,6 +34,7 @@ export interface DashboardInput {
   mobileHide?: boolean | null;
   mobileOrder?: number | null;
   configuration?: Record<string, unknown> | null;
+  version?: number | null;
 }
 
 /** PAGE plus `mobile`: when true only dashboards shown in the mobile app, in their mobile order. */

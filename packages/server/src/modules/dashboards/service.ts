@@ -1,9 +1,9 @@
-import type { Dashboard } from '@meridian/common';
+import { type Dashboard, ErrorCode, ErrorMessages } from '@meridian/common';
 import { v1 as uuidv1 } from 'uuid';
 import { requireAccess } from '../../auth/policy.js';
 import type { Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/store.js';
-import { badRequest, notFound } from '../../http/api-error.js';
+import { ApiError, badRequest, notFound } from '../../http/api-error.js';
 import type { PageQuery } from '../../http/page-query.js';
 import { type AuditedActionSpec, type AuditRecorder, auditedAction } from '../audit-logs/audited-action.js';
 import { refId } from '../customer-assignable/save-input.js';
@@ -82,13 +82,19 @@ export class DashboardsService {
       configuration,
     };
     if (stored) {
-      await this.dashboards.update(stored.id, values);
-      return dashboardToWire({ ...stored, ...values });
+      // The version check and the write are one statement: a save in between makes it write nothing.
+      const expected = input.version ?? undefined;
+      const version = await this.dashboards.update(stored.id, values, expected);
+      if (version === undefined) {
+        if (expected === undefined) throw notFound();
+        throw new ApiError(ErrorCode.VERSION_CONFLICT, ErrorMessages.versionConflict);
+      }
+      return dashboardToWire({ ...stored, ...values, version });
     }
     await assertEntityLimit(this.db, tenantId, 'DASHBOARD');
     const row = { id: uuidv1(), createdTime: Date.now(), tenantId, ...values };
     await this.dashboards.insert(row);
-    return dashboardToWire({ ...row, assignedCustomers: [] });
+    return dashboardToWire({ ...row, assignedCustomers: [], version: 1 });
   }
 
   /**

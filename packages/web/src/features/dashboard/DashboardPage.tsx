@@ -80,6 +80,7 @@ function DashboardContent({ standalone }: { standalone: boolean }) {
       dashboard={dashboard.data}
       hideToolbar={search.get('hideToolbar') === 'true'}
       fullScreen={standalone}
+      editable
       toolbarEnd={standalone && !embedded && !authUser?.isPublic ? <UserMenu /> : undefined}
     />
   );

@@ -24,6 +24,7 @@ const DASHBOARD: Dashboard = {
   ],
   mobileHide: true,
   mobileOrder: 3,
+  version: 7,
   configuration: {
     description: 'Trucks',
     widgets: { w: { type: 'latest' } },
@@ -71,9 +72,10 @@ describe('dashboard values', () => {
     expect(isMobileOrder(Number.NaN)).toBe(false);
   });
 
-  it('exports without identity and customers, and imports what it exported', () => {
+  it('exports without identity, customers and version, and imports what it exported', () => {
     const exported = exportedDashboard(DASHBOARD);
     expect(exported).not.toHaveProperty('id');
+    expect(exported).not.toHaveProperty('version');
     expect(exported).not.toHaveProperty('tenantId');
     expect(exported).not.toHaveProperty('assignedCustomers');
     expect(exported.configuration).toEqual(DASHBOARD.configuration);
@@ -81,6 +83,7 @@ describe('dashboard values', () => {
     expect(imported).toMatchObject({ title: 'Copy', configuration: DASHBOARD.configuration, mobileOrder: 3 });
     expect(imported).not.toHaveProperty('id');
     expect(imported).not.toHaveProperty('assignedCustomers');
+    expect(imported).not.toHaveProperty('version');
   });
 
   it('refuses files that are not dashboards', () => {

@@ -91,12 +91,14 @@ export function dashboardOfValues(values: DashboardValues, dashboard: Dashboard 
  */
 export function exportedDashboard(
   dashboard: Dashboard,
-): Omit<Dashboard, 'id' | 'createdTime' | 'tenantId' | 'assignedCustomers'> {
+): Omit<Dashboard, 'id' | 'createdTime' | 'tenantId' | 'assignedCustomers' | 'version'> {
+  // The version is this server's save counter, not part of the dashboard (the reference has none).
   const {
     id: _id,
     createdTime: _createdTime,
     tenantId: _tenantId,
     assignedCustomers: _assignedCustomers,
+    version: _version,
     ...rest
   } = dashboard;
   return rest;
@@ -128,6 +130,7 @@ export function parseImportedDashboard(text: string): DashboardDraft | null {
     tenantId: _tenantId,
     customerId: _customerId,
     assignedCustomers: _assignedCustomers,
+    version: _version,
     ...rest
   } = value;
   return { ...(rest as Partial<DashboardDraft>), title, configuration };

@@ -1,0 +1,170 @@
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../app/services/useServices';
+import { useConfirmDialog } from '../../components/entity-table/ConfirmDialog';
+import { ConflictDialog } from './ConflictDialog';
+import { type LayoutRef, removeWidget, widgetTitle } from './config-edit';
+import { DashboardEditContext, type DashboardEditing } from './dashboard-edit-context';
+import { editorSelectors } from './editor-selectors';
+import type { DashboardEditor } from './useDashboardEditor';
+import { WidgetLibraryPanel } from './WidgetLibraryPanel';
+import { copiedWidget, setCopiedWidget } from './widget-clipboard';
+import { addWidgetItem, newGuid, parseWidgetItem, widgetItemOf } from './widget-item';
+
+/** Whether a key press belongs to a field (or a dialog), where the editor's shortcuts do not apply. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
+    target.closest('[role="dialog"], [role="menu"]') !== null
+  );
+}
+
+/** Opening the widget library and importing a widget file: what the toolbar's Add widget offers. */
+export interface AddWidgetActions {
+  openLibrary(): void;
+  importWidget(): void;
+}
+
+/**
+ * The widget actions of edit mode (copy, paste, delete with its question, add from the library or
+ * from a file) and their keyboard shortcuts, for the layouts of the current state; the conflict
+ * dialog of Apply. `toolbar` renders the toolbar's edit buttons with the add actions.
+ */
+export function DashboardEditSession({
+  editor,
+  stateId,
+  children,
+}: {
+  editor: DashboardEditor;
+  stateId: string | undefined;
+  children: (add: AddWidgetActions) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { toasts } = useServices();
+  const [confirmDialog, confirm] = useConfirmDialog();
+  const [libraryOpen, setLibraryOpen] = useState(false);
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  const { edit, select, configuration, editing: active } = editor;
+  const main: LayoutRef | null = stateId ? { stateId, layoutId: 'main' } : null;
+
+  const copyWidget = useCallback(
+    (ref: LayoutRef, widgetId: string) => {
+      const item = configuration && widgetItemOf(configuration, ref, widgetId);
+      if (item) setCopiedWidget(item);
+    },
+    [configuration],
+  );
+  const pasteWidget = useCallback(
+    (ref: LayoutRef) => {
+      const item = copiedWidget();
+      if (!item) return;
+      const id = newGuid();
+      edit((c) => addWidgetItem(c, ref, item, id, newGuid));
+      select(id);
+    },
+    [edit, select],
+  );
+  const deleteWidget = useCallback(
+    async (ref: LayoutRef, widgetId: string) => {
+      const title = configuration ? widgetTitle(configuration, widgetId) : '';
+      const ok = await confirm({
+        title: t('dashboard-editor.delete-widget-title', { title }),
+        message: t('dashboard-editor.delete-widget-text'),
+        okLabel: t('action.yes'),
+        cancelLabel: t('action.no'),
+      });
+      if (!ok) return;
+      edit((c) => removeWidget(c, ref, widgetId));
+      select(null);
+    },
+    [configuration, confirm, t, edit, select],
+  );
+
+  const editing = useMemo<DashboardEditing>(
+    () => ({
+      editor,
+      copyWidget,
+      pasteWidget,
+      deleteWidget: (ref, id) => void deleteWidget(ref, id),
+    }),
+    [editor, copyWidget, pasteWidget, deleteWidget],
+  );
+
+  // Shortcuts of edit mode (reference §5.3); ignored while typing in a field (spec 3).
+  const selected = editor.selectedWidgetId;
+  const { undo, redo } = editor;
+  useEffect(() => {
+    if (!active || !stateId) return;
+    const main: LayoutRef = { stateId, layoutId: 'main' };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (isTyping(event.target)) return;
+      const control = event.ctrlKey || event.metaKey;
+      const key = event.key.toLowerCase();
+      if (control && key === 'z' && event.shiftKey) redo();
+      else if (control && key === 'z') undo();
+      else if (control && key === 'y') redo();
+      else if (control && key === 'c' && selected) copyWidget(main, selected);
+      else if (control && key === 'v' && copiedWidget()) pasteWidget(main);
+      else if (key === 'delete' && selected) void deleteWidget(main, selected);
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [active, stateId, selected, undo, redo, copyWidget, pasteWidget, deleteWidget]);
+
+  const importFile = async (file: File) => {
+    if (!main) return;
+    let item = null;
+    try {
+      item = parseWidgetItem(JSON.parse(await file.text()));
+    } catch {
+      item = null;
+    }
+    if (!item) {
+      toasts.show({ message: t('dashboard-editor.invalid-widget-file'), type: 'error' });
+      return;
+    }
+    const parsed = item;
+    const id = newGuid();
+    edit((c) => addWidgetItem(c, main, parsed, id, newGuid));
+    select(id);
+  };
+
+  const add: AddWidgetActions = {
+    openLibrary: () => setLibraryOpen(true),
+    importWidget: () => fileInput.current?.click(),
+  };
+
+  return (
+    <DashboardEditContext.Provider value={editing}>
+      {children(add)}
+      {active && (
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          data-testid={editorSelectors.importWidgetInput}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void importFile(file);
+          }}
+        />
+      )}
+      {active && main && (
+        <WidgetLibraryPanel
+          open={libraryOpen}
+          onClose={() => setLibraryOpen(false)}
+          layoutRef={main}
+          editor={editor}
+        />
+      )}
+      {confirmDialog}
+      <ConflictDialog editor={editor} />
+    </DashboardEditContext.Provider>
+  );
+}
