@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { PageQuerySchema } from '../../http/page-query.js';
-import { EntityIdRef, Nullable, Uuid } from '../../http/schemas.js';
+import { AnyJson, EntityIdRef, Nullable, Uuid } from '../../http/schemas.js';
 
 const Optional = Type.Optional;
 
@@ -22,7 +22,8 @@ export const DashboardBody = Type.Object({
   image: Optional(Nullable(Type.String({ maxLength: MAX_IMAGE_LENGTH }))),
   mobileHide: Optional(Nullable(Type.Boolean())),
   mobileOrder: Optional(Nullable(Type.Integer({ minimum: -2147483648, maximum: 2147483647 }))),
-  configuration: Optional(Nullable(Type.Record(Type.String(), Type.Unknown()))),
+  /** A JsonNode in the reference: any JSON value, stored and returned as sent (decision 0023). */
+  configuration: Optional(AnyJson),
 });
 
 export interface DashboardInput {
@@ -31,7 +32,7 @@ export interface DashboardInput {
   image?: string | null;
   mobileHide?: boolean | null;
   mobileOrder?: number | null;
-  configuration?: Record<string, unknown> | null;
+  configuration?: unknown;
 }
 
 /** PAGE plus `mobile`: when true only dashboards shown in the mobile app, in their mobile order. */
