@@ -272,7 +272,7 @@ describe('entity views', () => {
     await page.click(tid(V.keys('serverAttributes')));
     await page.fill(tid(V.keys('serverAttributes')), 'model');
     await page.keyboard.press('Enter');
-    await page.fill(tid(V.startTime), '2024-01-01T00:00:00');
+    await page.fill(tid(V.startTime), '01/01/2024, 12:00:00 AM');
     await page.waitForSelector(`${tid(T.addSubmit)}:not([disabled])`);
     await screenshot(page, 'entity-view-add-dialog');
     await page.click(tid(T.addSubmit));

@@ -41,6 +41,77 @@ describe('console languages', () => {
     await context.close();
   });
 
+  it("date-time pickers follow the profile's language: its format, month names and first weekday", async () => {
+    const { context, page } = await openSignedIn(
+      suite.browser,
+      suite.server,
+      'tenant@meridian.local',
+      'tenant',
+    );
+    const L = entityTabsSelectors.auditLogs;
+    const P = selectors.dateTimePicker;
+    const start = page.locator(tid(L.timewindowStart));
+    const popover = page.locator(tid(P.popover));
+    const plain = async () => (await start.inputValue()).replace(/\s/gu, ' ');
+    const openFixedPeriod = async () => {
+      await page.goto(`${suite.server.url}/auditLogs`);
+      await page.click(tid(L.timewindow));
+      await page.waitForSelector(tid(L.timewindowPanel));
+      await page.click(tid(L.timewindowFixed));
+    };
+    const openCalendar = async () => {
+      await page.click(tid(P.open(L.timewindowStart)));
+      await popover.waitFor();
+      const month = popover.locator(tid(P.month));
+      return {
+        title: await month.locator('h6, .MuiTypography-subtitle2').first().textContent(),
+        firstWeekday: await month.locator('[role="grid"] > *').first().textContent(),
+      };
+    };
+    const pickLanguage = async (label: string, option: string, lang: string) => {
+      await page.goto(`${suite.server.url}/profile`);
+      await page.waitForSelector(tid(selectors.profile.page));
+      await page.getByRole('combobox', { name: label }).click();
+      await page.getByRole('option', { name: option }).click();
+      await page.click(tid(selectors.profile.save));
+      await page.waitForFunction((tag) => document.documentElement.lang === tag, lang);
+    };
+
+    // English: mm/dd/yyyy with a 12-hour clock, English month names, weeks from Sunday.
+    await openFixedPeriod();
+    expect(await plain()).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} [AP]M$/);
+    await start.fill('03/10/2026, 09:30 PM');
+    expect(await openCalendar()).toEqual({ title: 'March 2026', firstWeekday: 'Sun' });
+    await popover.locator(tid(P.day('2026-03-12'))).click();
+    expect(await plain()).toBe('03/12/2026, 09:30 PM');
+    await screenshot(page, 'date-time-picker-en');
+    await page.keyboard.press('Escape');
+
+    // German: dd.mm.yyyy with a 24-hour clock, German month names, weeks from Monday.
+    await pickLanguage('Language', 'Deutsch', 'de-DE');
+    await openFixedPeriod();
+    expect(await plain()).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
+    await start.fill('10.03.2026, 21:30');
+    expect(await openCalendar()).toEqual({ title: 'März 2026', firstWeekday: 'Mo' });
+    await popover.locator(tid(P.day('2026-03-12'))).click();
+    await popover.locator(tid(P.hour)).selectOption('8');
+    expect(await plain()).toBe('12.03.2026, 08:30');
+    await screenshot(page, 'date-time-picker-de');
+    await page.keyboard.press('Escape');
+    await popover.waitFor({ state: 'detached' });
+
+    // Text that is no date says what to type, and the period cannot be applied.
+    await start.fill('31.02.2026, 10:00');
+    await start.press('Tab');
+    await page.getByText('Kein Datum mit Uhrzeit: im Format dd.mm.yyyy, hh:mm eingeben').waitFor();
+    expect(await page.isDisabled(tid(L.timewindowUpdate))).toBe(true);
+    await screenshot(page, 'date-time-picker-de-invalid');
+
+    // The tests below start in English.
+    await pickLanguage('Sprache', 'English', 'en-US');
+    await context.close();
+  });
+
   it('in German, table dates and details dates use the one German date-time format', async () => {
     const token = await loginToken(suite.server, 'tenant@meridian.local', 'tenant');
     const device = await api<{ createdTime: number; id: { id: string } }>(

@@ -14,7 +14,7 @@ import type {
   UserId,
 } from './entity-ids.js';
 import type { EntityId, EntityType, UserAuthority } from './entity-types.js';
-import type { JsonObject, JsonValue } from './json.js';
+import type { JsonValue } from './json.js';
 import type { RelationsSearchParameters } from './relation.js';
 
 /**
@@ -248,9 +248,13 @@ export interface DashboardInfo extends BaseData<DashboardId> {
   name?: string;
 }
 
-/** A full dashboard; `configuration` is opaque to the server (widgets, states, aliases, …). */
+/**
+ * A full dashboard; `configuration` is opaque to the server (widgets, states, aliases, …). The
+ * reference types it as a JsonNode, so any JSON value comes back as stored; the console reads a
+ * non-object as an empty dashboard.
+ */
 export interface Dashboard extends DashboardInfo {
-  configuration: JsonObject | null;
+  configuration: JsonValue | null;
   /**
    * Incremented by the server on every save. A save that sends it back is refused (409,
    * VERSION_CONFLICT) when someone saved in between; a save without it (ThingsBoard 3.3 clients)

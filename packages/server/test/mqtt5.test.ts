@@ -51,11 +51,22 @@ afterAll(async () => {
 });
 
 describe('MQTT 5 connect', () => {
-  it('accepts an access token; refuses bad or missing credentials with 0x86', async () => {
+  it('accepts an access token; refuses credentials that match no device with the reference reason codes', async () => {
     const d = await newDevice();
     expect(await connackCode(server, v5({ username: d.token }))).toBe(0);
+    // A user name or password: "Bad User Name or Password".
     expect(await connackCode(server, v5({ username: 'no-such-token' }))).toBe(0x86);
-    expect(await connackCode(server, v5({ clientId: `c-${suffix()}` }))).toBe(0x86);
+    expect(await connackCode(server, v5({ username: 'no-such-user', password: 'x' }))).toBe(0x86);
+    // A client id alone: "Client Identifier not valid".
+    expect(await connackCode(server, v5({ clientId: `c-${suffix()}` }))).toBe(0x85);
+    // No credentials at all: "Not authorized".
+    expect(await connackCode(server, v5({ clientId: '', clean: true }))).toBe(0x87);
+  });
+
+  it('answers MQTT 3.1.1 clients with CONNACK 5 for every credential refusal, as the reference', async () => {
+    expect(await connackCode(server, { username: 'no-such-token' })).toBe(5);
+    expect(await connackCode(server, { clientId: `c-${suffix()}` })).toBe(5);
+    expect(await connackCode(server, { clientId: '', clean: true })).toBe(5);
   });
 
   it('accepts MQTT basic credentials and refuses a wrong password with 0x86', async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH } from '../src/http/json-depth.js';
 import { newCustomer, newTenant, newUser } from './factories.js';
 import {
   DEMO,
@@ -158,6 +159,33 @@ describe('command validation', () => {
     expect(await raw).toBe(
       '{"subscriptionId":0,"errorCode":2,"errorMsg":"Failed to parse websocket command!","data":null,"latestValues":{}}',
     );
+  });
+
+  it('answers a frame nested deeper than the request body limit with the parse error reply', async () => {
+    const client = await connect(tenantToken);
+    const deviceId = await newDevice();
+    await postShared(deviceId, { mode: 'eco' });
+    const parseError = {
+      subscriptionId: 0,
+      errorCode: 2,
+      errorMsg: 'Failed to parse websocket command!',
+      data: null,
+      latestValues: {},
+    };
+    // A valid command with an ignored field nested `levels` arrays deep (the wrapper, the command
+    // list and the command add three more levels).
+    const frame = (cmdId: number, levels: number) =>
+      `{"attrSubCmds":[{"cmdId":${cmdId},"entityType":"DEVICE","entityId":"${deviceId}","scope":"SHARED_SCOPE","extra":${'['.repeat(levels)}${']'.repeat(levels)}}]}`;
+    client.send(frame(1, MAX_JSON_DEPTH - 3));
+    expect(await client.next()).toMatchObject({ subscriptionId: 1, errorCode: 0 });
+    client.send(frame(2, MAX_JSON_DEPTH - 2));
+    expect(await client.next()).toEqual(parseError);
+    // As deep as the 32 KB frame limit allows.
+    client.send(frame(3, 16_000));
+    expect(await client.next()).toEqual(parseError);
+    // The session still works.
+    client.send(frame(4, 1));
+    expect(await client.next()).toMatchObject({ subscriptionId: 4, errorCode: 0 });
   });
 
   it('answers invalid commands with errorCode 2 and the reference messages', async () => {

@@ -74,6 +74,20 @@ export const selectors = {
     /** A side-menu group, by its id: menuToggle('system-settings'). */
     toggle: (id: string) => `menu-toggle-${id}`,
   },
+  /** The date-time picker (components/date-time-picker); one popover is open at a time. */
+  dateTimePicker: {
+    /** The calendar button beside a picker's text field, by the field's test id. */
+    open: (fieldTestId: string) => `${fieldTestId}-calendar`,
+    popover: 'date-time-picker-popover',
+    previousMonth: 'date-time-picker-previous-month',
+    nextMonth: 'date-time-picker-next-month',
+    month: 'date-time-picker-month',
+    /** A day button by its local date, `YYYY-MM-DD`. */
+    day: (isoDate: string) => `date-time-picker-day-${isoDate}`,
+    hour: 'date-time-picker-hour',
+    minute: 'date-time-picker-minute',
+    second: 'date-time-picker-second',
+  },
   /** The "not found" notice: an unknown route, or a details page whose entity does not exist. */
   notFound: {
     root: 'not-found',

@@ -1,4 +1,5 @@
 import { WS_COMMAND_PROCESSING_ORDER } from '@meridian/common';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../http/json-depth.js';
 
 /**
  * Reads a client frame into a command wrapper (reference §3.2). The reference binds the frame with
@@ -199,6 +200,9 @@ const LIST_NAMES: ReadonlySet<string> = new Set(WS_COMMAND_PROCESSING_ORDER);
 
 /** Parses one text frame; throws CommandParseError when it is not a command wrapper. */
 export function parseWrapper(text: string): Wrapper {
+  // The same nesting limit as request bodies: a query nested deeper must not reach the entity query
+  // parser or the store (its key filter values end up in SQL parameters).
+  if (exceedsJsonDepth(text)) return fail(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   let node: unknown;
   try {
     node = JSON.parse(text);

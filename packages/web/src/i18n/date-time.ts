@@ -8,6 +8,20 @@ import { toBcp47 } from './languages';
  * (`{count, number}`, `#` in plurals), which formats them for the same BCP 47 tag.
  */
 
+/**
+ * The fields of the console's date-time format, shared by tables and the date-time picker so both
+ * write a date the same way. Always the Gregorian calendar (as the reference console), so what a
+ * picker shows can be typed back.
+ */
+export const DATE_TIME_FIELDS = {
+  calendar: 'gregory',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+} as const satisfies Intl.DateTimeFormatOptions;
+
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 function dateTimeFormat(
@@ -19,11 +33,7 @@ function dateTimeFormat(
   let format = dateTimeFormats.get(cacheKey);
   if (!format) {
     format = new Intl.DateTimeFormat(toBcp47(language), {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
+      ...DATE_TIME_FIELDS,
       second: '2-digit',
       ...(milliseconds ? { fractionalSecondDigits: 3 as const } : {}),
       ...(timeZone ? { timeZone } : {}),
@@ -113,4 +123,24 @@ export function weekdayNames(language: string, firstDay: number): string[] {
   const format = new Intl.DateTimeFormat(toBcp47(language), { weekday: 'short' });
   // 2023-01-01 was a Sunday.
   return Array.from({ length: 7 }, (_, i) => format.format(new Date(2023, 0, 1 + ((firstDay + i) % 7))));
+}
+
+/** Regions whose weeks start on Sunday or Saturday (CLDR), for browsers without Intl week info. */
+const SUNDAY_FIRST = new Set(['US', 'CA', 'BR', 'JP', 'KR', 'TW', 'IL', 'MX', 'PH', 'IN']);
+const SATURDAY_FIRST = new Set(['IR', 'AF', 'EG', 'SA', 'AE']);
+
+type LocaleWithWeek = Intl.Locale & {
+  getWeekInfo?: () => { firstDay: number };
+  weekInfo?: { firstDay: number };
+};
+
+/** The first day of the week (0 Sunday … 6 Saturday) where the language is spoken: Montag in de_DE. */
+export function firstDayOfWeek(language: string): number {
+  const locale = new Intl.Locale(toBcp47(language)) as LocaleWithWeek;
+  // Intl week info numbers days 1 (Monday) … 7 (Sunday); older engines have the getter only.
+  const info = locale.getWeekInfo?.() ?? locale.weekInfo;
+  if (info) return info.firstDay % 7;
+  const region = locale.maximize().region ?? '';
+  if (SUNDAY_FIRST.has(region)) return 0;
+  return SATURDAY_FIRST.has(region) ? 6 : 1;
 }

@@ -1,7 +1,7 @@
 import {
   type Dashboard,
   type DashboardInfo,
-  type JsonObject,
+  type JsonValue,
   NULL_UUID,
   ownValue,
   type ShortCustomerInfo,
@@ -78,7 +78,7 @@ export function dashboardInfoToWire(row: DashboardInfoRow): DashboardInfo {
 export function dashboardToWire(row: DashboardRow): Dashboard {
   return {
     ...dashboardInfoToWire(row),
-    configuration: row.configuration === null ? null : (JSON.parse(row.configuration) as JsonObject),
+    configuration: row.configuration === null ? null : (JSON.parse(row.configuration) as JsonValue),
     version: row.version,
   };
 }

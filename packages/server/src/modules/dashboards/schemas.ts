@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { PageQuerySchema } from '../../http/page-query.js';
-import { EntityIdRef, Nullable, Uuid } from '../../http/schemas.js';
+import { AnyJson, EntityIdRef, Nullable, Uuid } from '../../http/schemas.js';
 
 const Optional = Type.Optional;
 
@@ -22,7 +22,8 @@ export const DashboardBody = Type.Object({
   image: Optional(Nullable(Type.String({ maxLength: MAX_IMAGE_LENGTH }))),
   mobileHide: Optional(Nullable(Type.Boolean())),
   mobileOrder: Optional(Nullable(Type.Integer({ minimum: -2147483648, maximum: 2147483647 }))),
-  configuration: Optional(Nullable(Type.Record(Type.String(), Type.Unknown()))),
+  /** A JsonNode in the reference: any JSON value, stored and returned as sent (decision 0023). */
+  configuration: Optional(AnyJson),
   /** The version the client loaded; absent or null: save without the concurrent-save check. */
   version: Optional(Nullable(Type.Integer({ minimum: 0 }))),
 });
@@ -33,7 +34,7 @@ export interface DashboardInput {
   image?: string | null;
   mobileHide?: boolean | null;
   mobileOrder?: number | null;
-  configuration?: Record<string, unknown> | null;
+  configuration?: unknown;
   version?: number | null;
 }
 

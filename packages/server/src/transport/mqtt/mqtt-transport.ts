@@ -11,7 +11,12 @@ import type {
 } from 'mqtt-packet';
 import type { PayloadCodec } from '../core/index.js';
 import type { DeviceApi, DeviceCredentialsProof, DeviceIdentity } from '../core/types.js';
-import { type ConnectRefusal, connackAccepted, connackRefused } from './connack.js';
+import {
+  type ConnectRefusal,
+  connackAccepted,
+  connackRefused,
+  unknownCredentialsRefusal,
+} from './connack.js';
 import { type ConnectionEvents, MqttConnection, type ProtocolVersion } from './connection.js';
 import { DeviceSession, type DeviceSessionDeps } from './device-session.js';
 import { MqttDownlinks } from './downlinks.js';
@@ -232,7 +237,7 @@ export class MqttTransport {
     if (!identity) {
       // Not the username: with access-token credentials it is the device's secret.
       this.deps.log.debug({ clientId }, 'MQTT connection refused: bad credentials');
-      return 'badCredentials';
+      return unknownCredentialsRefusal(proof);
     }
     const deps: DeviceSessionDeps = {
       api: this.deps.api,

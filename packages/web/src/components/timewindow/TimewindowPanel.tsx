@@ -22,6 +22,7 @@ import TextField from '@mui/material/TextField';
 import { type ReactNode, type Ref, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromDateTimeInput, toDateTimeInput } from '../../i18n/date-time';
+import { DateTimePicker } from '../date-time-picker/DateTimePicker';
 import { fixedWindowOf } from '../entity-tabs/history-window/history-window';
 import {
   type FullTimewindow,
@@ -173,6 +174,9 @@ export function TimewindowPanel({
       ? fixedWindowOf(fromDateTimeInput(start), fromDateTimeInput(end), now())
       : null;
   const fixedInvalid = isHistory && historyType === HistoryWindowType.FIXED && fixedWindow === null;
+  // Text that is no date has the picker's own message; the period message is for the rest.
+  const unreadable = (text: string) => text.trim() !== '' && fromDateTimeInput(text) === null;
+  const periodInvalid = fixedInvalid && !unreadable(start) && !unreadable(end);
 
   const setFixedText = (which: 'start' | 'end', text: string) => {
     (which === 'start' ? setStart : setEnd)(text);
@@ -324,20 +328,17 @@ export function TimewindowPanel({
         t('audit.time-period'),
         S.fixed,
         (['start', 'end'] as const).map((which) => (
-          <TextField
+          <DateTimePicker
             key={which}
             size="small"
-            type="datetime-local"
+            fullWidth={false}
             disabled={historyKind !== 'fixed'}
             label={which === 'start' ? t('audit.from') : t('audit.to')}
             value={which === 'start' ? start : end}
-            onChange={(event) => setFixedText(which, event.target.value)}
-            error={which === 'end' && fixedInvalid}
-            helperText={which === 'end' && fixedInvalid ? t('audit.period-invalid') : undefined}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { 'data-testid': which === 'start' ? S.start : S.end },
-            }}
+            onChange={(text) => setFixedText(which, text)}
+            error={which === 'end' && periodInvalid}
+            helperText={which === 'end' && periodInvalid ? t('audit.period-invalid') : undefined}
+            testId={which === 'start' ? S.start : S.end}
           />
         )),
       )}

@@ -1,3 +1,4 @@
+import { isJsonObject } from '@meridian/common';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/services/useServices';
@@ -51,7 +52,7 @@ export function DashboardEditSession({
 
   const copyWidget = useCallback(
     (ref: LayoutRef, widgetId: string) => {
-      const item = configuration && widgetItemOf(configuration, ref, widgetId);
+      const item = isJsonObject(configuration) && widgetItemOf(configuration, ref, widgetId);
       if (item) setCopiedWidget(item);
     },
     [configuration],
@@ -68,7 +69,7 @@ export function DashboardEditSession({
   );
   const deleteWidget = useCallback(
     async (ref: LayoutRef, widgetId: string) => {
-      const title = configuration ? widgetTitle(configuration, widgetId) : '';
+      const title = isJsonObject(configuration) ? widgetTitle(configuration, widgetId) : '';
       const ok = await confirm({
         title: t('dashboard-editor.delete-widget-title', { title }),
         message: t('dashboard-editor.delete-widget-text'),

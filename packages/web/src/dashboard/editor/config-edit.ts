@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject } from '@meridian/common';
+import { isJsonObject, type JsonObject, type JsonValue } from '@meridian/common';
 import { DEFAULT_COLUMNS, DEFAULT_MARGIN, DEFAULT_STATE_ID } from '../runtime/restore-dashboard';
 import { type CellBox, firstFreePlace, scaledSize } from './grid-edit';
 
@@ -27,7 +27,7 @@ export interface LayoutRef {
  * say, as the viewer shows them.
  */
 export function editableConfiguration(
-  configuration: JsonObject | null | undefined,
+  configuration: JsonValue | null | undefined,
   title: string,
 ): JsonObject {
   const saved = objectOr(configuration);

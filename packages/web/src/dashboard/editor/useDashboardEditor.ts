@@ -1,4 +1,4 @@
-import { type Dashboard, ErrorCode, type JsonObject } from '@meridian/common';
+import { type Dashboard, ErrorCode, type JsonObject, type JsonValue } from '@meridian/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ import { editableConfiguration } from './config-edit';
 export interface DashboardEditor {
   editing: boolean;
   /** The configuration the dashboard shows: the edited one in edit mode. */
-  configuration: JsonObject | null;
+  configuration: JsonValue | null;
   canUndo: boolean;
   canRedo: boolean;
   dirty: boolean;

@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject, WIDGET_TYPES, type WidgetType } from '@meridian/common';
+import { isJsonObject, type JsonValue, WIDGET_TYPES, type WidgetType } from '@meridian/common';
 import type {
   DashboardLayout,
   DashboardModel,
@@ -86,7 +86,7 @@ function layoutOfWidgets(savedWidgets: Json, widgets: Record<string, DashboardWi
 }
 
 /** The runtime model of a dashboard's saved `configuration` (null or malformed gives an empty one). */
-export function restoreDashboard(configuration: JsonObject | null | undefined): DashboardModel {
+export function restoreDashboard(configuration: JsonValue | null | undefined): DashboardModel {
   const saved = objectOr(configuration);
   const savedWidgets = objectOr(saved.widgets);
   const widgets: Record<string, DashboardWidget> = {};

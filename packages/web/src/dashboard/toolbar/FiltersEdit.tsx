@@ -10,6 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimePicker } from '../../components/date-time-picker/DateTimePicker';
 import { toDateTimeInput } from '../../i18n/date-time';
 import { useDashboardRuntime } from '../dashboard-runtime-context';
 import {
@@ -27,7 +28,6 @@ type Draft = Record<string, string | boolean>;
 const INPUT_TYPES = {
   STRING: 'text',
   NUMERIC: 'number',
-  DATE_TIME: 'datetime-local',
   BOOLEAN: 'text',
 } as const;
 
@@ -126,6 +126,21 @@ export function FiltersEdit() {
                 }
                 const typed = p.valueType === 'NUMERIC' || p.valueType === 'DATE_TIME';
                 const wrong = typed && parsePredicateInput(p.valueType, String(value)) === null;
+                const helperText = wrong ? t(`dashboard-viewer.filter-invalid-${p.valueType}`) : undefined;
+                if (p.valueType === 'DATE_TIME') {
+                  return (
+                    <DateTimePicker
+                      key={key}
+                      size="small"
+                      label={fieldLabel}
+                      value={String(value)}
+                      onChange={set}
+                      error={wrong}
+                      helperText={helperText}
+                      testId={dashboardSelectors.filterField(fieldLabel)}
+                    />
+                  );
+                }
                 return (
                   <TextField
                     key={key}
@@ -134,7 +149,7 @@ export function FiltersEdit() {
                     value={String(value)}
                     type={INPUT_TYPES[p.valueType]}
                     error={wrong}
-                    helperText={wrong ? t(`dashboard-viewer.filter-invalid-${p.valueType}`) : undefined}
+                    helperText={helperText}
                     slotProps={{
                       inputLabel: { shrink: true },
                       htmlInput: { 'data-testid': dashboardSelectors.filterField(fieldLabel) },

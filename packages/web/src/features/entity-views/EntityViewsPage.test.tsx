@@ -73,7 +73,7 @@ describe('EntityViewsPage', () => {
     );
     await user.type(within(dialog).getByTestId(selectors.entityViews.keys('serverAttributes')), 'model,');
     expect(within(dialog).getAllByTestId(selectors.keysList.chip('model'))).toHaveLength(1);
-    await user.type(within(dialog).getByTestId(selectors.entityViews.startTime), '2024-05-01T10:00:00');
+    await user.type(within(dialog).getByTestId(selectors.entityViews.startTime), '05/01/2024, 10:00:00 AM');
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
     await waitFor(() => expect(backend.callsTo('POST', '/api/entityView')).toHaveLength(1));
@@ -103,10 +103,20 @@ describe('EntityViewsPage', () => {
       expect(within(drawer).getByTestId(selectors.entityViews.targetEntity)).toHaveValue('Pump 7'),
     );
     await user.click(within(drawer).getByTestId(selectors.entityTable.editToggle));
-    await user.type(within(drawer).getByTestId(selectors.entityViews.startTime), '2024-05-02T10:00:00');
-    await user.type(within(drawer).getByTestId(selectors.entityViews.endTime), '2024-05-01T10:00:00');
+    await user.type(within(drawer).getByTestId(selectors.entityViews.startTime), '05/02/2024, 10:00:00 AM');
+    await user.type(within(drawer).getByTestId(selectors.entityViews.endTime), '05/01/2024, 10:00:00 AM');
     expect(
       await within(drawer).findByText('End time must not be before the start time.'),
+    ).toBeInTheDocument();
+    expect(within(drawer).getByTestId(selectors.entityTable.apply)).toBeDisabled();
+
+    // Text that is no date is refused too, and the picker says what to type.
+    await user.clear(within(drawer).getByTestId(selectors.entityViews.endTime));
+    await user.clear(within(drawer).getByTestId(selectors.entityViews.startTime));
+    await user.type(within(drawer).getByTestId(selectors.entityViews.startTime), 'tomorrow');
+    await user.tab();
+    expect(
+      await within(drawer).findByText(/^Not a date and time: type it as mm\/dd\/yyyy, hh:mm:ss\sAM\/PM$/),
     ).toBeInTheDocument();
     expect(within(drawer).getByTestId(selectors.entityTable.apply)).toBeDisabled();
   });

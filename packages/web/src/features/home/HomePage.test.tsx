@@ -81,6 +81,24 @@ describe('home page', () => {
     expect(backend.callsTo('GET', '/api/dashboard/home')).toHaveLength(1);
   });
 
+  it.each([
+    ['a string', 'text'],
+    ['a number', 42],
+    ['an array', [1, 2]],
+    ['null', null],
+  ])(
+    'opens a dashboard whose configuration is %s (any JSON value is stored) as an empty one',
+    async (_label, configuration) => {
+      const backend = createFakeBackend({
+        'GET /api/dashboard/home': () => ({ body: { ...homeDashboard(false), configuration } }),
+      });
+      renderApp({ path: '/home', signedInAs: 'tenant@meridian.test', backend });
+      expect(await screen.findByTestId(dashboardSelectors.viewer, {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(await screen.findByTestId(dashboardSelectors.title)).toHaveTextContent('Demo devices');
+      expect(screen.queryByTestId(dashboardSelectors.widget('gizmo'))).not.toBeInTheDocument();
+    },
+  );
+
   it('hides the toolbar when the home dashboard setting says so', async () => {
     const backend = createFakeBackend({
       'GET /api/dashboard/home': () => ({ body: homeDashboard(true) }),

@@ -6,9 +6,9 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CalendarMonth } from '../../components/calendar/CalendarMonth';
+import { monthStart } from '../../components/calendar/calendar-model';
 import { formatDayRange } from '../../i18n/date-time';
-import { CalendarMonth } from './CalendarMonth';
-import { monthStart } from './calendar-model';
 import { type DateRange, endOfDay, startOfDay } from './date-range-model';
 import { dateRangeNavigatorSelectors as s } from './selectors';
 
@@ -78,7 +78,14 @@ export function DateRangePanel({
         </IconButton>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
           {months.map((month) => (
-            <CalendarMonth key={month} month={month} firstDay={firstDay} selected={draft} onPick={pick} />
+            <CalendarMonth
+              key={month}
+              month={month}
+              firstDay={firstDay}
+              selected={draft}
+              onPick={pick}
+              testIds={s}
+            />
           ))}
         </Box>
         <IconButton

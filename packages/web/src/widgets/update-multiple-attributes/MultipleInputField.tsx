@@ -5,13 +5,13 @@ import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import { DateTimePicker } from '../../components/date-time-picker/DateTimePicker';
 import { inputSelectors as s } from '../input-support/selectors';
 import type { FieldSpec, FieldValue } from './multiple-input-model';
 
 const INPUT_TYPES: Partial<Record<FieldSpec['valueType'], string>> = {
   double: 'number',
   integer: 'number',
-  dateTime: 'datetime-local',
   date: 'date',
   time: 'time',
 };
@@ -58,9 +58,27 @@ export function MultipleInputField({ field, value, error, note, disabled, onChan
       </Box>
     );
   }
+  if (field.valueType === 'dateTime') {
+    return (
+      <DateTimePicker
+        size="small"
+        label={field.label}
+        value={value}
+        required={field.rules.required}
+        disabled={disabled}
+        readOnly={readOnly}
+        error={error !== ''}
+        helperText={error || note || ' '}
+        onChange={onChange}
+        onCommit={onCommit}
+        testId={s.multipleField}
+        dataAttributes={{ 'data-key': field.keyName }}
+      />
+    );
+  }
   const select = field.valueType === 'select';
   const json = field.valueType === 'JSON';
-  const dateLike = field.valueType === 'dateTime' || field.valueType === 'date' || field.valueType === 'time';
+  const dateLike = field.valueType === 'date' || field.valueType === 'time';
   return (
     <TextField
       size="small"

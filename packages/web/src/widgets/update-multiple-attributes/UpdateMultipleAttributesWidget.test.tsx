@@ -226,6 +226,29 @@ describe('update multiple attributes', () => {
     });
   });
 
+  it("shows a date and time in the console's format and writes one typed that way", async () => {
+    const backend = createFakeBackend(routes('T1'));
+    const keys = [key('serviced', 'Serviced', { dataKeyType: 'server', dataKeyValueType: 'dateTime' })];
+    const serviced = new Date(2026, 0, 15, 8, 30).getTime();
+    const { user } = renderWithServices(
+      <UpdateMultipleAttributesWidget {...props(keys, [['T1', [String(serviced)]]])} />,
+      backend,
+    );
+    expect(input('Serviced').value.replace(/\s/gu, ' ')).toBe('01/15/2026, 08:30 AM');
+    await user.clear(input('Serviced'));
+    await user.type(input('Serviced'), 'soon');
+    await user.tab();
+    expect(screen.getByTestId(s.save)).toBeDisabled();
+    await user.clear(input('Serviced'));
+    await user.type(input('Serviced'), '02/01/2026, 09:45 PM');
+    await user.click(screen.getByTestId(s.save));
+    await waitFor(() =>
+      expect(bodies(backend, 'T1', 'SERVER_SCOPE')).toEqual([
+        { serviced: new Date(2026, 1, 1, 21, 45).getTime() },
+      ]),
+    );
+  });
+
   it('keeps a time as milliseconds since midnight and shows units after the label, as the reference does', async () => {
     const backend = createFakeBackend(routes('T1'));
     const keys = [

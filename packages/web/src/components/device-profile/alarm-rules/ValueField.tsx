@@ -1,15 +1,15 @@
 import type { EntityKeyValueType } from '@meridian/common';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { DateTimePicker } from '../../date-time-picker/DateTimePicker';
 import { RuleSelect } from './RuleSelect';
 
 const BOOLEAN_TEXTS = ['true', 'false'] as const;
 
-const INPUT_TYPES: Record<EntityKeyValueType, string> = {
+const INPUT_TYPES: Record<Exclude<EntityKeyValueType, 'DATE_TIME'>, string> = {
   STRING: 'text',
   NUMERIC: 'number',
   BOOLEAN: 'text',
-  DATE_TIME: 'datetime-local',
 };
 
 export interface ValueFieldProps {
@@ -52,6 +52,22 @@ export function ValueField({
       />
     );
   }
+  if (valueType === 'DATE_TIME') {
+    return (
+      <DateTimePicker
+        margin="dense"
+        size="small"
+        required={required}
+        label={label}
+        value={value}
+        onChange={onChange}
+        disabled={disabled}
+        error={Boolean(error)}
+        helperText={error ? t(error) : undefined}
+        testId={testId}
+      />
+    );
+  }
   return (
     <TextField
       fullWidth
@@ -65,10 +81,7 @@ export function ValueField({
       disabled={disabled}
       error={Boolean(error)}
       helperText={error ? t(error) : undefined}
-      slotProps={{
-        htmlInput: { 'data-testid': testId },
-        inputLabel: valueType === 'DATE_TIME' ? { shrink: true } : undefined,
-      }}
+      slotProps={{ htmlInput: { 'data-testid': testId } }}
     />
   );
 }

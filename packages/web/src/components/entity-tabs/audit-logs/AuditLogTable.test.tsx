@@ -179,7 +179,8 @@ describe('AuditLogTable', () => {
     await user.click(within(fixed).getByTestId(S.timewindowFixed));
     const start = within(fixed).getByTestId(S.timewindowStart);
     await user.clear(start);
-    await user.type(start, '2024-05-10T11:57');
+    // Typed in the console's English format (the picker shows and reads it).
+    await user.type(start, '05/10/2024, 11:57 AM');
     await user.click(within(fixed).getByTestId(S.timewindowUpdate));
     await waitFor(() => expect(requests.at(-1)?.startTime).toBe(NOW - 3 * 60_000));
     expect(requests.at(-1)?.endTime).toBe(NOW);

@@ -1,6 +1,6 @@
 /**
- * A month page of the range picker's calendar: whole weeks from the configured first weekday, each
- * day as its local midnight.
+ * A month page of a calendar (the range navigator's, the date-time picker's): whole weeks from the
+ * given first weekday, each day as its local midnight.
  */
 
 export interface CalendarDay {

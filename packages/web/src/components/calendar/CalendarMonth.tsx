@@ -4,18 +4,29 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatMonthYear, weekdayNames } from '../../i18n/date-time';
 import { monthWeeks } from './calendar-model';
-import type { DateRange } from './date-range-model';
-import { dateRangeNavigatorSelectors as s } from './selectors';
 
-export interface CalendarMonthProps {
-  month: number;
-  firstDay: number;
-  selected: DateRange;
-  onPick: (dayMs: number) => void;
+/** Test ids of a calendar's month and of its days (by local date, `YYYY-MM-DD`). */
+export interface CalendarTestIds {
+  month: string;
+  day: (isoDate: string) => string;
 }
 
-/** One month of days; the days of the selected range are marked, its ends strongest. */
-export function CalendarMonth({ month, firstDay, selected, onPick }: CalendarMonthProps) {
+export interface CalendarMonthProps {
+  /** Any instant of the month to show. */
+  month: number;
+  /** 0 Sunday … 6 Saturday. */
+  firstDay: number;
+  /** The days marked as picked: a range, or one day from its start to its end. */
+  selected: { startMs: number; endMs: number };
+  onPick: (dayMs: number) => void;
+  testIds: CalendarTestIds;
+}
+
+/**
+ * One month of days, shared by the date-range navigator and the date-time picker; the days of the
+ * selected range are marked, its ends strongest.
+ */
+export function CalendarMonth({ month, firstDay, selected, onPick, testIds: s }: CalendarMonthProps) {
   const { i18n } = useTranslation();
   const names = weekdayNames(i18n.language, firstDay);
   return (
