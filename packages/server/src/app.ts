@@ -103,6 +103,7 @@ import { registerWidgetRoutes } from './modules/widgets/routes.js';
 import { WidgetsBundlesService } from './modules/widgets/service.js';
 import { WidgetTypesService } from './modules/widgets/types-service.js';
 import { StoredChainSource } from './rule-engine/chain/stored-chain-source.js';
+import { ComponentStats } from './rule-engine/component-stats.js';
 import { RuleEngine } from './rule-engine/engine.js';
 import { EntityActionRecorder } from './rule-engine/entity-action-recorder.js';
 import { EntityMessages } from './rule-engine/entity-messages.js';
@@ -296,8 +297,10 @@ export async function buildApp(
   const serviceId = hostname();
   // REST calls waiting for their RPC's answer from the RPC call request node.
   const restRpcRequests = new RestRpcRequests();
+  const componentStats = new ComponentStats(events, config.events.componentStats);
   const ruleEngine = new RuleEngine({
     events,
+    stats: componentStats,
     registry: ruleNodes,
     chains: new StoredChainSource(ruleChains.repo),
     services: {
@@ -362,6 +365,7 @@ export async function buildApp(
     await ruleEngine.close();
     await ingest.close();
     await scripts.close();
+    componentStats.close();
     await events.close();
   });
   const rpc = await createRpcModule(db, audit, app.log, () =>

@@ -6,6 +6,7 @@ import { loadTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 import { loadWebSecuritySettings, type WebSecuritySettings } from './http/web-security.js';
 import type { EventRecorderSettings } from './modules/events/recorder.js';
 import type { EventsTtlSettings } from './modules/events/ttl-cleanup.js';
+import type { ComponentStatsSettings } from './rule-engine/component-stats.js';
 import type { TsTtlSettings } from './telemetry/ttl-cleanup.js';
 import { parseRateLimits } from './ws/rate-limit.js';
 import { loadWsSettings, type WsSettings } from './ws/settings.js';
@@ -54,6 +55,8 @@ export interface Config {
   events: {
     recorder: EventRecorderSettings;
     ttl: EventsTtlSettings;
+    /** Rule chain and node statistics and error events (reference `actors.statistics`). */
+    componentStats: ComponentStatsSettings;
   };
   /** Telemetry WebSocket limits and intervals (WS_* variables, see ws/settings.ts). */
   ws: WsSettings;
@@ -171,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         flushIntervalMs: Math.max(1, int('EVENTS_FLUSH_INTERVAL', 250, env)),
         batchSize: 500,
         maxPending: 20_000,
+      },
+      componentStats: {
+        enabled: bool('ACTORS_STATISTICS_ENABLED', true, env),
+        persistFrequencyMs: Math.max(1, int('ACTORS_STATISTICS_PERSIST_FREQUENCY', 3_600_000, env)),
+        errorPersistFrequencyMs: int('ACTORS_RULE_NODE_ERROR_FREQUENCY', 3000, env),
       },
       ttl: {
         enabled: bool('SQL_TTL_EVENTS_ENABLED', true, env),

@@ -1,6 +1,7 @@
 import { FAILURE_RELATION } from '@meridian/common';
 import { ChainRuntime, type RunningNode } from './chain/chain-runtime.js';
 import type { ChainSource } from './chain/chain-source.js';
+import type { ComponentStats } from './component-stats.js';
 import { ACK_NODE, RULE_CHAIN_INPUT_NODE, RULE_CHAIN_OUTPUT_NODE } from './flow-classes.js';
 import { changeMsg, MAIN_QUEUE, type RuleMsg } from './message.js';
 import {
@@ -40,6 +41,8 @@ export interface RuleEngineDeps {
   /** The tenant profile's `maxRuleNodeExecutionsPerMessage`; 0 for no limit. */
   executionLimit(tenantId: string): Promise<number>;
   events?: RuleEngineEventSink;
+  /** Message and error counts of chains and nodes (STATS and ERROR events). */
+  stats?: ComponentStats;
   queues?: readonly QueueConfig[];
   log: RuleEngineLog;
 }
@@ -228,7 +231,10 @@ export class RuleEngine {
       const begin = (chain: ChainRuntime | undefined) => {
         const first = chain?.first;
         if (!chain || !first) run.end();
-        else this.deliver(run, chain, first, msg, []);
+        else {
+          this.deps.stats?.processed(tenantId, { entityType: 'RULE_CHAIN', id: chain.chain.id });
+          this.deliver(run, chain, first, msg, []);
+        }
       };
       // Chains already running are used at once; only the first message of a chain waits for it.
       const known = this.knownChainFor(tenantId, entry.ruleChainId);
@@ -274,6 +280,7 @@ export class RuleEngine {
         return;
       }
       this.debug(chain, node, 'IN', msg);
+      this.deps.stats?.processed(run.tenantId, { entityType: 'RULE_NODE', id: node.id });
       if (node.clazz === RULE_CHAIN_INPUT_NODE) {
         this.enterChain(run, chain, node, msg, stack).catch((error: unknown) => run.end(error as Error));
         return;
@@ -286,13 +293,13 @@ export class RuleEngine {
       try {
         result = node.instance.onMsg(msg);
       } catch (error) {
-        this.afterNode(run, chain, node, stack, failureOf(msg, error));
+        this.afterNode(run, chain, node, stack, this.nodeFailed(run, node, msg, error));
         return;
       }
       if (isPromise(result)) {
         result.then(
           (answer) => this.afterNode(run, chain, node, stack, outputsOf(answer)),
-          (error: unknown) => this.afterNode(run, chain, node, stack, failureOf(msg, error)),
+          (error: unknown) => this.afterNode(run, chain, node, stack, this.nodeFailed(run, node, msg, error)),
         );
       } else {
         this.afterNode(run, chain, node, stack, outputsOf(result));
@@ -301,6 +308,17 @@ export class RuleEngine {
       this.log.error({ err: error, node: node.name }, 'rule engine delivery failed');
       run.end(error as Error);
     }
+  }
+
+  /** A node threw: counted as its error, and the message leaves by Failure with the error in its metadata. */
+  private nodeFailed(run: MsgRun, node: RunningNode, msg: RuleMsg, error: unknown): readonly NodeOutput[] {
+    this.deps.stats?.failed(
+      run.tenantId,
+      { entityType: 'RULE_NODE', id: node.id },
+      'onMsg',
+      errorText(error),
+    );
+    return failureOf(msg, error);
   }
 
   private afterNode(
@@ -418,6 +436,7 @@ export class RuleEngine {
       );
       return;
     }
+    this.deps.stats?.processed(run.tenantId, { entityType: 'RULE_CHAIN', id: target.chain.id });
     this.deliver(run, target, first, msg, [...stack, { chain: caller, node }]);
   }
 
