@@ -83,13 +83,30 @@ export class MqttConnection {
     }
   }
 
+  private corked = false;
+
   /** Writes a packet; `done` runs once it is handed to the socket (or at once when closed). */
   write(packet: Packet, done?: () => void): void {
     if (this.closed || this.socket.destroyed) {
       done?.();
       return;
     }
-    this.socket.write(mqttPacket.generate(packet, { protocolVersion: this.version }), done && (() => done()));
+    this.cork();
+    this.socket.write(encode(packet, this.version), done && (() => done()));
+  }
+
+  /**
+   * Holds this tick's writes back and sends them together: one group commit acknowledges many
+   * messages of a connection at once, and their PUBACKs then leave in one system call, not one each.
+   */
+  private cork(): void {
+    if (this.corked) return;
+    this.corked = true;
+    this.socket.cork();
+    process.nextTick(() => {
+      this.corked = false;
+      this.socket.uncork();
+    });
   }
 
   /** A downlink: QoS 1 gets the next packet identifier (its PUBACK needs no bookkeeping). */
@@ -151,4 +168,19 @@ export class MqttConnection {
         this.fail(new PacketTooLargeError(`too large message: ${packet.length} bytes`));
     });
   }
+}
+
+/**
+ * A packet's bytes. A plain PUBACK (the bulk of what the server writes under ingest) is four bytes
+ * in every protocol version, as MQTT 5 allows omitting a success reason code with no properties.
+ */
+function encode(packet: Packet, protocolVersion: ProtocolVersion): Buffer {
+  if (packet.cmd === 'puback' && packet.messageId !== undefined && !packet.reasonCode && !packet.properties) {
+    const bytes = Buffer.allocUnsafe(4);
+    bytes[0] = 0x40;
+    bytes[1] = 0x02;
+    bytes.writeUInt16BE(packet.messageId, 2);
+    return bytes;
+  }
+  return mqttPacket.generate(packet, { protocolVersion });
 }
