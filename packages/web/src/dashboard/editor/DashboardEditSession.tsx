@@ -2,6 +2,7 @@ import { isJsonObject } from '@meridian/common';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/services/useServices';
+import { isTyping } from '../../components/editing/is-typing';
 import { useConfirmDialog } from '../../components/entity-table/ConfirmDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { type LayoutRef, removeWidget, widgetTitle } from './config-edit';
@@ -11,16 +12,6 @@ import type { DashboardEditor } from './useDashboardEditor';
 import { WidgetLibraryPanel } from './WidgetLibraryPanel';
 import { copiedWidget, setCopiedWidget } from './widget-clipboard';
 import { addWidgetItem, newGuid, parseWidgetItem, widgetItemOf } from './widget-item';
-
-/** Whether a key press belongs to a field (or a dialog), where the editor's shortcuts do not apply. */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return (
-    target.isContentEditable ||
-    ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
-    target.closest('[role="dialog"], [role="menu"]') !== null
-  );
-}
 
 /** Opening the widget library and importing a widget file: what the toolbar's Add widget offers. */
 export interface AddWidgetActions {
@@ -100,7 +91,7 @@ export function DashboardEditSession({
     if (!active || !stateId) return;
     const main: LayoutRef = { stateId, layoutId: 'main' };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (isTyping(event.target)) return;
+      if (isTyping(event.target, true)) return;
       const control = event.ctrlKey || event.metaKey;
       const key = event.key.toLowerCase();
       if (control && key === 'z' && event.shiftKey) redo();

@@ -6,7 +6,7 @@ import {
   redoHistory,
   startHistory,
   undoHistory,
-} from '../../features/rule-chains/editor/history';
+} from '../../components/editing/history';
 import { restoreDashboard } from '../runtime/restore-dashboard';
 import {
   addWidget,

@@ -14,7 +14,7 @@ import {
   redoHistory,
   startHistory,
   undoHistory,
-} from '../../features/rule-chains/editor/history';
+} from '../../components/editing/history';
 import { editableConfiguration } from './config-edit';
 
 /** The edit session of the open dashboard (reference console §5.3). */

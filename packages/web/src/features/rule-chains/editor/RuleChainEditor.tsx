@@ -19,6 +19,7 @@ import {
   ReactFlowProvider,
   useReactFlow,
 } from '@xyflow/react';
+import { isTyping } from '../../../components/editing/is-typing';
 import '@xyflow/react/dist/style.css';
 import {
   type DragEvent,
@@ -40,6 +41,14 @@ import {
 } from '../../../api/rule-chains';
 import { useLeaveGuard } from '../../../app/routes/leave-guard';
 import { useServices } from '../../../app/services/useServices';
+import {
+  type History,
+  isDirty,
+  pushHistory,
+  redoHistory,
+  startHistory,
+  undoHistory,
+} from '../../../components/editing/history';
 import { downloadJson } from '../../../components/entity-table/download';
 import { selectors } from '../../../selectors';
 import { ruleChainEditorPath } from '../rule-chain-paths';
@@ -64,7 +73,6 @@ import {
 } from './chain-graph';
 import { EditorToolbar } from './EditorToolbar';
 import { flowEdgesOf, flowNodesOf } from './flow-elements';
-import { type History, isDirty, pushHistory, redoHistory, startHistory, undoHistory } from './history';
 import { LinkDialog } from './LinkDialog';
 import { NestedChainDialog } from './NestedChainDialog';
 import { NodeConfigDialog } from './NodeConfigDialog';
@@ -113,13 +121,6 @@ export function RuleChainEditor(props: RuleChainEditorProps) {
     <ReactFlowProvider>
       <EditorCanvas {...props} />
     </ReactFlowProvider>
-  );
-}
-
-function isTyping(target: EventTarget): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
   );
 }
 
