@@ -98,7 +98,9 @@ describe('dashboard editor', () => {
     const widgetId = ((await chrome.getAttribute('data-testid')) ?? '').replace('dashboard-edit-widget-', '');
     await expect.poll(() => page.textContent(tid(D.widget(widgetId)))).toContain('New Simple card');
 
-    // Simple card: 5 × 3 cells at the first free place, the top left corner.
+    // Simple card: 5 × 3 cells at the first free place, the top left corner. The library closes
+    // first: while its drawer slides away it takes the pointer.
+    await page.waitForSelector(tid(E.libraryPanel), { state: 'detached' });
     const start = await position(chrome);
     await dragBy(page, chrome, { x: 6, y: 1 }, { x: 5, y: 3 });
     await expect.poll(() => position(chrome)).not.toEqual(start);
