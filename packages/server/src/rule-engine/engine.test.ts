@@ -53,6 +53,20 @@ function registry(): RuleNodeRegistry {
   return new RuleNodeRegistry([...builtInNodes().all(), probe, fail, hang, relate]);
 }
 
+/** Two probe nodes passing a message back and forth for ever. */
+const loopChain = () =>
+  chain(
+    TENANT,
+    [
+      ['probe', 'A'],
+      ['probe', 'B'],
+    ],
+    [
+      [0, 1, 'Success'],
+      [1, 0, 'Success'],
+    ],
+  );
+
 let counter = 0;
 function chain(
   tenantId: string,
@@ -268,20 +282,7 @@ describe('the rule engine', () => {
 
   it("stops a message that loops past the tenant profile's rule node execution limit", async () => {
     const h = harness({ executionLimit: 5 });
-    h.chains.add(
-      chain(
-        TENANT,
-        [
-          ['probe', 'A'],
-          ['probe', 'B'],
-        ],
-        [
-          [0, 1, 'Success'],
-          [1, 0, 'Success'],
-        ],
-      ),
-      true,
-    );
+    h.chains.add(loopChain(), true);
     await h.engine.push(TENANT, telemetry({ t: 1 }));
     expect(seen).toHaveLength(5);
     expect(h.warnings).toContain('rule engine message processing failed');
@@ -289,20 +290,7 @@ describe('the rule engine', () => {
 
   it('runs a long loop of synchronous nodes without overflowing the stack', async () => {
     const h = harness({ executionLimit: 50_000 });
-    h.chains.add(
-      chain(
-        TENANT,
-        [
-          ['probe', 'A'],
-          ['probe', 'B'],
-        ],
-        [
-          [0, 1, 'Success'],
-          [1, 0, 'Success'],
-        ],
-      ),
-      true,
-    );
+    h.chains.add(loopChain(), true);
     await h.engine.push(TENANT, telemetry({ t: 1 }));
     expect(seen).toHaveLength(50_000);
     expect(h.warnings).toContain('rule engine message processing failed');

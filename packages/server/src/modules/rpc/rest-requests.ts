@@ -30,13 +30,4 @@ export class RestRpcRequests {
     entry.settle(outcome);
     return true;
   }
-
-  get size(): number {
-    return this.waiting.size;
-  }
-
-  /** Answers every waiting call with a timeout (shutdown). */
-  close(): void {
-    for (const id of [...this.waiting.keys()]) this.complete(id, { kind: 'timeout' });
-  }
 }
