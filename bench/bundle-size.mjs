@@ -13,20 +13,25 @@ try {
   const scripts = [];
   page.on('response', async (response) => {
     if (response.request().resourceType() === 'script') {
-      scripts.push({ url: response.url(), body: await response.body() });
+      const [body, sizes] = await Promise.all([response.body(), response.request().sizes()]);
+      scripts.push({ url: response.url(), body, wire: sizes.responseBodySize });
     }
   });
   await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
   await page.waitForTimeout(500);
   let total = 0;
-  for (const { url, body } of scripts) {
+  let wire = 0;
+  for (const { url, body, wire: sent } of scripts) {
     const gz = gzipSync(body).length;
     total += gz;
+    wire += sent;
     console.log(`${(gz / 1024).toFixed(1).padStart(7)} KB  ${new URL(url).pathname}`);
   }
   console.log(
     `login route JavaScript: ${(total / 1024).toFixed(1)} KB gzipped in ${scripts.length} files (budget ${BUDGET_KB} KB)`,
   );
+  // What the server really sends (its pre-compressed brotli copies), as the browser received it.
+  console.log(`login route JavaScript on the wire: ${(wire / 1024).toFixed(1)} KB`);
   if (process.argv.includes('--check') && total / 1024 > BUDGET_KB) process.exitCode = 1;
 } finally {
   await browser.close();

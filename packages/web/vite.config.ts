@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 const MUI_BASE =
   /node_modules[\\/]@mui[\\/]material[\\/](esm[\\/])?(styles|utils|internal|zero-styled|DefaultPropsProvider|useTheme|ButtonBase|Button|Typography|Paper|SvgIcon|InputBase|InputLabel|OutlinedInput|FormControl|FormLabel|IconButton|Dialog|DialogTitle)[\\/]/;
@@ -10,7 +11,7 @@ const commonEntry = fileURLToPath(new URL('../common/src/index.ts', import.meta.
 // The console resolves @meridian/common to its TypeScript sources, so a web build does not need
 // common to be compiled first. The dev server proxies the REST API and the telemetry WebSocket.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: [{ find: /^@meridian\/common$/, replacement: commonEntry }],
   },

@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
@@ -18,6 +20,25 @@ const NOT_FOUND = "Requested item wasn't found!";
 const INDEX_HTML =
   '<!doctype html><html><head><title>Meridian test console</title></head><body></body></html>';
 
+const BIG_JS = `export const lines = [${'"a line of the console",'.repeat(200)}];\n`;
+
+/** A raw GET (fetch would ask for and undo the compression itself). */
+function rawGet(
+  url: string,
+  acceptEncoding?: string,
+): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
 let server: TestServer;
 let api: ApiClient;
 let withConsole: TestServer;
@@ -30,6 +51,9 @@ beforeAll(async () => {
   await fs.mkdir(path.join(webDir, 'assets'));
   await fs.writeFile(path.join(webDir, 'index.html'), INDEX_HTML);
   await fs.writeFile(path.join(webDir, 'assets', 'app.js'), 'console.log("meridian");\n');
+  await fs.writeFile(path.join(webDir, 'assets', 'big.js'), BIG_JS);
+  await fs.writeFile(path.join(webDir, 'assets', 'big.js.br'), brotliCompressSync(BIG_JS));
+  await fs.writeFile(path.join(webDir, 'assets', 'big.js.gz'), gzipSync(BIG_JS));
   [server, withConsole] = await Promise.all([
     startServer({ env: { HTTP_BODY_LIMIT: String(BODY_LIMIT) } }),
     startServer({ demo: false, env: { WEB_DIR: webDir } }),
@@ -85,6 +109,20 @@ describe('console', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('javascript');
     expect(res.text).toBe('console.log("meridian");\n');
+  });
+
+  it("sends the build's brotli or gzip copy to a browser that takes it, the plain file to others", async () => {
+    const url = `${withConsole.url}/assets/big.js`;
+    const br = await rawGet(url, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.body).toString()).toBe(BIG_JS);
+    const gz = await rawGet(url, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(BIG_JS);
+    const plain = await rawGet(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_JS);
   });
 
   it('keeps answering JSON for unknown API paths and for other methods than GET', async () => {
