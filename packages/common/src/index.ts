@@ -4,6 +4,7 @@ export * from './alarm.js';
 export * from './alarm-rule.js';
 export * from './alarm-schedule.js';
 export * from './alias-entity-types.js';
+export * from './api-usage.js';
 export * from './audit-log.js';
 export * from './auth.js';
 export * from './breakpoints.js';

@@ -25,6 +25,8 @@ import { AlarmQueryService } from './modules/alarms/query-service.js';
 import { AlarmsRepo } from './modules/alarms/repo.js';
 import { registerAlarmRoutes } from './modules/alarms/routes.js';
 import { AlarmsService } from './modules/alarms/service.js';
+import { UsageCountedScripts } from './modules/api-usage/counted-scripts.js';
+import { ApiUsageService } from './modules/api-usage/service.js';
 import { AssetsRepo } from './modules/assets/repo.js';
 import { registerAssetRoutes } from './modules/assets/routes.js';
 import { AssetsService } from './modules/assets/service.js';
@@ -115,6 +117,7 @@ import { TelemetryService } from './telemetry/service.js';
 import { TsTtlCleanup } from './telemetry/ttl-cleanup.js';
 import { CoapTransport } from './transport/coap/coap-transport.js';
 import {
+  countPoints,
   createDeviceTransportCore,
   type DeviceTransportCore,
   IngestBatcher,
@@ -198,7 +201,18 @@ export async function buildApp(
   const tenantsRepo = new TenantsRepo(db);
   const tenantProfilesRepo = new TenantProfilesRepo(db);
   const tenantProfiles = new TenantProfilesService(db, tenantProfilesRepo);
-  const tenants = new TenantsService(db, tenantsRepo, tenantProfilesRepo, outdating);
+  // Monthly API usage (counters written as the usage state entity's time series, read back on start).
+  const apiUsage = new ApiUsageService(
+    db,
+    {
+      saveTimeseries: (tenantId, entityId, entries) => telemetry.saveTimeseries(tenantId, entityId, entries),
+      latest: (entityId, keys) => telemetry.latest(entityId, keys),
+    },
+    { reportIntervalMs: config.apiUsage.reportIntervalMs, log: app.log },
+  );
+  const tenants = new TenantsService(db, tenantsRepo, tenantProfilesRepo, outdating, [
+    (trx, tenantId) => apiUsage.tenantCreated(trx, tenantId),
+  ]);
   const auditLog = new AuditLogService(db, new AuditLogsRepo(db), app.log);
   // Every recorded entity action also reaches the rule engine once it runs (attached below).
   const audit = new EntityActionRecorder(auditLog);
@@ -283,9 +297,10 @@ export async function buildApp(
     store.kind === 'postgres' ? 2 : 1,
   );
   // Tenant scripts (decision 0031), shared by the rule nodes and the script test endpoint.
-  const scripts = new SandboxScriptEngine({
+  const sandbox = new SandboxScriptEngine({
     onWorkerReplaced: (reason) => app.log.warn({ reason }, 'script sandbox worker replaced'),
   });
+  const scripts = new UsageCountedScripts(sandbox, apiUsage);
   const ruleNodes = options.ruleNodes ?? builtInNodes();
   const ruleChains = {
     repo: new RuleChainsRepo(db),
@@ -301,12 +316,23 @@ export async function buildApp(
   const ruleEngine = new RuleEngine({
     events,
     stats: componentStats,
+    usage: {
+      ruleEngineEnabled: (tenantId) => apiUsage.enabled(tenantId, 'RE'),
+      ruleNodeExecuted: (tenantId) => apiUsage.report(tenantId, 'RE_EXEC_COUNT'),
+    },
     registry: ruleNodes,
     chains: new StoredChainSource(ruleChains.repo),
     services: {
       db,
       telemetry,
-      writes: ingest,
+      writes: {
+        // Data points the save nodes store count as the tenant's storage usage (reference STORAGE_DP_COUNT).
+        saveTimeseries: (tenantId, entityId, entries, ttl) => {
+          apiUsage.report(tenantId, 'STORAGE_DP_COUNT', countPoints(entries));
+          return ingest.saveTimeseries(tenantId, entityId, entries, ttl);
+        },
+        saveAttributes: (entityId, scope, entries) => ingest.saveAttributes(entityId, scope, entries),
+      },
       scripts,
       alarmRules,
       alarms: alarmLifecycle,
@@ -345,9 +371,11 @@ export async function buildApp(
   });
   const entityMessages = new EntityMessages(db, ruleEngine);
   audit.attach(entityMessages);
+  await apiUsage.start();
   const transport = createDeviceTransportCore({
     db,
     telemetry,
+    usage: apiUsage,
     rules: ruleEngine,
     deviceEvents,
     log: app.log,
@@ -364,7 +392,8 @@ export async function buildApp(
     await transport.close();
     await ruleEngine.close();
     await ingest.close();
-    await scripts.close();
+    await sandbox.close();
+    await apiUsage.close();
     componentStats.close();
     await events.close();
   });

@@ -58,6 +58,8 @@ export interface Config {
     /** Rule chain and node statistics and error events (reference `actors.statistics`). */
     componentStats: ComponentStatsSettings;
   };
+  /** Monthly API usage counters (reference `usage.stats.report.interval`, USAGE_STATS_REPORT_INTERVAL in s). */
+  apiUsage: { reportIntervalMs: number };
   /** Telemetry WebSocket limits and intervals (WS_* variables, see ws/settings.ts). */
   ws: WsSettings;
   /** Device transport core timings (reference §4.5, §7.1), in ms. */
@@ -187,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         debugEventsTtlSec: int('SQL_TTL_EVENTS_DEBUG_EVENTS_TTL', 604_800, env),
       },
     },
+    apiUsage: { reportIntervalMs: Math.max(1, int('USAGE_STATS_REPORT_INTERVAL', 10, env)) * 1000 },
     ws: loadWsSettings(env),
     deviceTransport: {
       clientSideRpcTimeoutMs: int('CLIENT_SIDE_RPC_TIMEOUT', 60000, env),

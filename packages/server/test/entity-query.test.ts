@@ -1121,8 +1121,8 @@ describe('bad input is a 400 naming the problem', () => {
       "Entity filter type 'edgeType' is not supported",
     );
     await bad(
-      { entityFilter: { type: 'apiUsageState' } },
-      "Entity filter type 'apiUsageState' is not supported",
+      { entityFilter: { type: 'edgeType', edgeType: 'x' } },
+      "Entity filter type 'edgeType' is not supported",
       '/api/entitiesQuery/count',
     );
     await bad(

@@ -96,7 +96,8 @@ function tenantAdminMay(
   target?: Target,
 ): boolean {
   if (resource === 'ADMIN_SETTINGS' || resource === 'TENANT_PROFILE') return false;
-  if (resource === 'TENANT')
+  // The tenant and its API usage state are the platform's to change; the tenant reads them.
+  if (resource === 'TENANT' || resource === 'API_USAGE_STATE')
     return READ_ONLY.has(operation) && (!target || target.tenantId === principal.tenantId);
   if (!target) return true;
   if (resource === 'USER' && target.authority === 'SYS_ADMIN') return false;

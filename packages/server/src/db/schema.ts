@@ -188,6 +188,21 @@ export interface RuleChainTable {
 
 /** A node of a rule chain at position `nodeIndex` of its metadata; `type` is the node class name. */
 /** What a rule node keeps per entity across restarts (the device profile node's alarm rule counts). */
+export interface ApiUsageStateTable {
+  id: string;
+  createdTime: number;
+  tenantId: string;
+  entityType: string;
+  entityId: string;
+  transport: string;
+  dbStorage: string;
+  reExec: string;
+  jsExec: string;
+  emailExec: string;
+  smsExec: string;
+  alarmExec: string;
+}
+
 export interface RuleNodeStateTable {
   ruleNodeId: string;
   entityType: string;
@@ -369,5 +384,6 @@ export interface Database {
   ruleChain: RuleChainTable;
   ruleNode: RuleNodeTable;
   ruleNodeState: RuleNodeStateTable;
+  apiUsageState: ApiUsageStateTable;
   event: EventTable;
 }

@@ -43,8 +43,16 @@ export interface RuleEngineDeps {
   events?: RuleEngineEventSink;
   /** Message and error counts of chains and nodes (STATS and ERROR events). */
   stats?: ComponentStats;
+  /** The tenants' monthly API usage: rule node executions count, and a disabled tenant's messages drop. */
+  usage?: RuleEngineUsage;
   queues?: readonly QueueConfig[];
   log: RuleEngineLog;
+}
+
+export interface RuleEngineUsage {
+  /** False once the tenant's rule engine executions reached its monthly limit. */
+  ruleEngineEnabled(tenantId: string): boolean;
+  ruleNodeExecuted(tenantId: string): void;
 }
 
 export class ExecutionLimitError extends Error {}
@@ -140,6 +148,8 @@ export class RuleEngine {
    * their message is committed to the queue); rejects only when the engine is stopping.
    */
   push(tenantId: string, msg: RuleMsg): Promise<void> {
+    // As the reference, a tenant over its monthly rule engine executions has its messages dropped.
+    if (this.deps.usage && !this.deps.usage.ruleEngineEnabled(tenantId)) return Promise.resolve();
     return this.enqueue(tenantId, msg, { kind: 'chain', ruleChainId: msg.ruleChainId });
   }
 
@@ -275,6 +285,7 @@ export class RuleEngine {
     }
     try {
       run.executions++;
+      this.deps.usage?.ruleNodeExecuted(run.tenantId);
       if (limit > 0 && run.executions > limit) {
         run.end(new ExecutionLimitError(`Message exceeded the limit of ${limit} rule node executions`));
         return;

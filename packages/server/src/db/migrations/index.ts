@@ -13,6 +13,7 @@ import * as ruleChains from './0011-rule-chains.js';
 import * as events from './0012-events.js';
 import * as ruleNodeState from './0013-rule-node-state.js';
 import * as dashboardVersion from './0014-dashboard-version.js';
+import * as apiUsageState from './0015-api-usage-state.js';
 
 /**
  * Every schema migration, in order. Names are permanent: a released migration is never edited,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012-events': events,
   '0013-rule-node-state': ruleNodeState,
   '0014-dashboard-version': dashboardVersion,
+  '0015-api-usage-state': apiUsageState,
 };

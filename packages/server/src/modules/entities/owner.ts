@@ -27,6 +27,7 @@ const RESOURCE_OF: Partial<Record<EntityType, Resource>> = {
   ENTITY_VIEW: 'ENTITY_VIEW',
   DEVICE_PROFILE: 'DEVICE_PROFILE',
   TENANT_PROFILE: 'TENANT_PROFILE',
+  API_USAGE_STATE: 'API_USAGE_STATE',
 };
 
 const orNull = (id: string | null | undefined) => id ?? NULL_UUID;
@@ -43,6 +44,22 @@ function assignedCustomerIds(value: unknown): string[] {
 }
 
 const LOADERS: Partial<Record<EntityType, Loader>> = {
+  // A tenant's API usage state belongs to the tenant and is named after it (reference entity query).
+  API_USAGE_STATE: async (db, ids) =>
+    (
+      await db
+        .selectFrom('apiUsageState')
+        .innerJoin('tenant', 'tenant.id', 'apiUsageState.tenantId')
+        .select(['apiUsageState.id', 'apiUsageState.tenantId', 'tenant.title'])
+        .where('apiUsageState.id', 'in', ids)
+        .execute()
+    ).map((r) => ({
+      id: r.id,
+      entityType: 'API_USAGE_STATE',
+      name: r.title,
+      tenantId: r.tenantId,
+      customerId: NULL_UUID,
+    })),
   TENANT: async (db, ids) =>
     (await db.selectFrom('tenant').select(['id', 'title']).where('id', 'in', ids).execute()).map((r) => ({
       id: r.id,

@@ -191,6 +191,10 @@ export function entitySource(filter: SupportedEntityFilter, principal: Principal
       return typedEntities('DEVICE', filter.deviceType, filter.deviceNameFilter);
     case 'entityViewType':
       return typedEntities('ENTITY_VIEW', filter.entityViewType, filter.entityViewNameFilter);
+    case 'apiUsageState':
+      // The tenant's own usage state (the read scope keeps it to the caller's tenant); Meridian keeps
+      // no per-customer usage, so a customer's is empty.
+      return singleType('API_USAGE_STATE', filter.customerId ? FALSE : TRUE);
     case 'relationsQuery':
       return relationsQuerySource(filter, principal);
     case 'assetSearchQuery':

@@ -21,6 +21,7 @@ export const QUERYABLE_ENTITY_TYPES = [
   'ASSET',
   'DEVICE',
   'ENTITY_VIEW',
+  'API_USAGE_STATE',
 ] as const satisfies readonly EntityType[];
 export type QueryableEntityType = (typeof QUERYABLE_ENTITY_TYPES)[number];
 
@@ -45,6 +46,13 @@ export const ENTITY_TABLES: Readonly<Record<QueryableEntityType, EntityTable>> =
   ASSET: { table: 'asset', nameColumn: 'name', tenantColumn: 'tenant_id', typeColumn: 'type' },
   DEVICE: { table: 'device', nameColumn: 'name', tenantColumn: 'tenant_id', typeColumn: 'type' },
   ENTITY_VIEW: { table: 'entity_view', nameColumn: 'name', tenantColumn: 'tenant_id', typeColumn: 'type' },
+  // Named after its tenant, as the reference's entity query names it.
+  API_USAGE_STATE: {
+    table:
+      '(select s.id, s.created_time, s.tenant_id, t.title as name from api_usage_state s join tenant t on t.id = s.tenant_id)',
+    nameColumn: 'name',
+    tenantColumn: 'tenant_id',
+  },
 };
 
 /** SQL column of each entity field (after the per-type aliases of `resolveQueryEntityField`). */

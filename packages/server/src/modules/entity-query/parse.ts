@@ -32,11 +32,8 @@ import { isKnownEntityField, isQueryableEntityType } from './entity-tables.js';
  * is a 400 naming the offending field, before any SQL is built.
  */
 
-/** Filter types the server runs; edge filters and apiUsageState have no data here. */
-export type SupportedEntityFilter = Exclude<
-  EntityFilter,
-  { type: 'edgeType' } | { type: 'edgeSearchQuery' } | { type: 'apiUsageState' }
->;
+/** Filter types the server runs; edge filters have no data here. */
+export type SupportedEntityFilter = Exclude<EntityFilter, { type: 'edgeType' } | { type: 'edgeSearchQuery' }>;
 export type SearchQueryFilter =
   | AssetSearchQueryFilter
   | DeviceSearchQueryFilter
@@ -65,12 +62,7 @@ export const LIMITS = {
   maxPageSize: 2_147_483_647,
 } as const;
 
-const UNSUPPORTED_FILTER_TYPES: ReadonlySet<string> = new Set([
-  'edgeType',
-  'edgeSearchQuery',
-  'apiUsageState',
-  'stateEntity',
-]);
+const UNSUPPORTED_FILTER_TYPES: ReadonlySet<string> = new Set(['edgeType', 'edgeSearchQuery', 'stateEntity']);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -272,6 +264,13 @@ export function parseEntityFilter(value: unknown, path = 'entityFilter'): Suppor
         entityViewType: string(json.entityViewType, `${path}.entityViewType`),
         entityViewNameFilter: optionalString(json.entityViewNameFilter, `${path}.entityViewNameFilter`) ?? '',
       };
+    case 'apiUsageState': {
+      const customer =
+        json.customerId === undefined || json.customerId === null
+          ? null
+          : entityId(json.customerId, `${path}.customerId`);
+      return customer ? { type, customerId: { entityType: 'CUSTOMER', id: customer.id } } : { type };
+    }
     case 'relationsQuery':
       return relationsQuery(json, path);
     case 'assetSearchQuery':

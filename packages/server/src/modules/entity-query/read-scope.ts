@@ -35,6 +35,7 @@ export const RESOURCE_OF_TYPE: Readonly<Record<QueryableEntityType, Resource>> =
   ASSET: 'ASSET',
   DEVICE: 'DEVICE',
   ENTITY_VIEW: 'ENTITY_VIEW',
+  API_USAGE_STATE: 'API_USAGE_STATE',
 };
 
 export function readScope(principal: Principal, type: QueryableEntityType): ReadScope {
@@ -52,6 +53,7 @@ export function readScope(principal: Principal, type: QueryableEntityType): Read
     case 'DASHBOARD':
       return 'assigned-dashboard';
     case 'TENANT':
+    case 'API_USAGE_STATE':
       return 'none';
   }
 }

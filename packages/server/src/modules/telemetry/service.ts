@@ -36,6 +36,7 @@ export const TELEMETRY_ENTITY_TYPES = [
   'TENANT',
   'USER',
   'DASHBOARD',
+  'API_USAGE_STATE',
 ] as const satisfies readonly EntityType[];
 
 const DEFAULT_LIMIT = 100;

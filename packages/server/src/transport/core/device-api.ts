@@ -33,7 +33,13 @@ export interface DeviceApiParts {
   provisioning: ProvisionService;
   rpcSink: () => RpcReplySink | undefined;
   log: CoreLogger;
+  /** The tenants' monthly API usage: messages and data points the transports take count. */
+  usage?: TransportUsage;
   now?: () => number;
+}
+
+export interface TransportUsage {
+  report(tenantId: string, record: 'TRANSPORT_MSG_COUNT' | 'TRANSPORT_DP_COUNT', count: number): void;
 }
 
 const deviceRef = (device: DeviceIdentity): EntityId => ({ entityType: 'DEVICE', id: device.deviceId });
@@ -69,6 +75,10 @@ export class CoreDeviceApi implements DeviceApi {
   async postTelemetry(device: DeviceIdentity, payload: LosslessJson): Promise<void> {
     const groups = telemetryEntries(payload, this.now(), 'drop');
     this.parts.state.activity(device);
+    this.countUsage(
+      device,
+      groups.reduce((points, group) => points + group.values.length, 0),
+    );
     const messages = telemetryMessages(device, payload, groups);
     await Promise.all(messages.map((msg) => this.parts.rules.push(device.tenantId, msg)));
   }
@@ -76,11 +86,20 @@ export class CoreDeviceApi implements DeviceApi {
   async postAttributes(device: DeviceIdentity, payload: LosslessJson): Promise<void> {
     const entries = deviceAttributeEntries(payload);
     this.parts.state.activity(device);
+    this.countUsage(device, entries.length);
     if (entries.length === 0) return;
     await this.parts.rules.push(
       device.tenantId,
       deviceMsg(device, 'POST_ATTRIBUTES_REQUEST', entriesJson(entries)),
     );
+  }
+
+  /** One transport message of the device's tenant, with its data points (reference API usage). */
+  private countUsage(device: DeviceIdentity, dataPoints: number): void {
+    const usage = this.parts.usage;
+    if (!usage) return;
+    usage.report(device.tenantId, 'TRANSPORT_MSG_COUNT', 1);
+    usage.report(device.tenantId, 'TRANSPORT_DP_COUNT', dataPoints);
   }
 
   async requestAttributes(

@@ -4,7 +4,7 @@ import { stringifyLossless } from '../../telemetry/json-lossless.js';
 import type { TelemetryService } from '../../telemetry/service.js';
 import { ClaimRegistry } from './claim.js';
 import { ClientRpcService } from './client-rpc.js';
-import { CoreDeviceApi } from './device-api.js';
+import { CoreDeviceApi, type TransportUsage } from './device-api.js';
 import { DeviceAuthenticator } from './device-auth.js';
 import { deviceMsg, type RuleEngineInput } from './device-messages.js';
 import { DeviceStateService } from './device-state.js';
@@ -30,7 +30,7 @@ export {
   DownlinkEncodingError,
   type TimedKvEntry,
 } from './downlink-codec.js';
-export { IngestBatcher, MAX_BATCH_POINTS } from './ingest.js';
+export { countPoints, IngestBatcher, MAX_BATCH_POINTS } from './ingest.js';
 export { DEFAULT_TRANSPORT_CORE_OPTIONS, type TransportCoreOptions } from './options.js';
 export {
   decodeJson,
@@ -59,6 +59,7 @@ export interface DeviceTransportCoreDeps {
   rpcSink?: RpcReplySink;
   options?: Partial<TransportCoreOptions>;
   log?: CoreLogger;
+  usage?: TransportUsage;
 }
 
 /** What the transports, the RPC module and app wiring use. */
@@ -113,6 +114,7 @@ export function createDeviceTransportCore(deps: DeviceTransportCoreDeps): Device
     provisioning,
     rpcSink: () => rpcSink,
     log,
+    ...(deps.usage ? { usage: deps.usage } : {}),
   });
 
   /** Live sessions see the device as it now is (profile, name, gateway flag). */

@@ -19,7 +19,8 @@ interface QueuedWrite {
   reject: (error: unknown) => void;
 }
 
-const countPoints = (entries: readonly TsEntries[]) => entries.reduce((sum, e) => sum + e.values.length, 0);
+export const countPoints = (entries: readonly TsEntries[]) =>
+  entries.reduce((sum, e) => sum + e.values.length, 0);
 
 /** `sql.ts.batch_size`: most data points one group commit writes. */
 export const MAX_BATCH_POINTS = 10_000;
