@@ -38,6 +38,7 @@ const cases = [
       '/entityViews',
       '/dashboards',
       '/auditLogs',
+      '/usage',
     ],
     authority: 'Tenant administrator',
   },

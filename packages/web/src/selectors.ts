@@ -93,6 +93,9 @@ export const selectors = {
     root: 'not-found',
     link: 'not-found-link',
   },
+  apiUsage: {
+    page: 'api-usage-page',
+  },
   home: {
     page: 'home-page',
     /** The home dashboard, shown instead of the shortcuts when the user has one. */

@@ -271,7 +271,8 @@ export class ApiUsageService {
       states,
       limits,
       dirty: false,
-      changedStates: new Set(),
+      // Every state is written once for a new tenant, so the usage page shows them from the start.
+      changedStates: new Set(FEATURES),
     };
   }
 
@@ -281,7 +282,14 @@ export class ApiUsageService {
       API_USAGE_KEYS[record].key,
       hourlyKey(API_USAGE_KEYS[record].key),
     ]);
-    const latest = await this.telemetry.latest(usageEntity(usage.entityId), keys);
+    const stateKeys = FEATURES.map((feature) => API_FEATURE_STATE_KEYS[feature]);
+    const latest = await this.telemetry.latest(usageEntity(usage.entityId), [...keys, ...stateKeys]);
+    // Only states never written (a tenant from before the counters) are written with the next interval.
+    usage.changedStates.clear();
+    for (const feature of FEATURES) {
+      if (!latest.some((entry) => entry.key === API_FEATURE_STATE_KEYS[feature]))
+        usage.changedStates.add(feature);
+    }
     for (const record of RECORDS) {
       const { key } = API_USAGE_KEYS[record];
       const monthly = latest.find((entry) => entry.key === key);

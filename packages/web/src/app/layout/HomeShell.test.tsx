@@ -44,6 +44,7 @@ describe('home shell', () => {
         '/entityViews',
         '/dashboards',
         '/auditLogs',
+        '/usage',
       ],
     ],
     ['customer@meridian.test', ['/home', '/assets', '/devices', '/entityViews', '/dashboards']],

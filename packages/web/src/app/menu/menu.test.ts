@@ -92,6 +92,7 @@ describe('menu per authority (spec 1 §2)', () => {
       '/entityViews',
       '/dashboards',
       '/auditLogs',
+      '/usage',
     ]);
   });
 
@@ -122,7 +123,7 @@ describe('menu per authority (spec 1 §2)', () => {
       ['devices', ['/devices', '/deviceProfiles']],
       ['entity-views', ['/entityViews']],
       ['dashboards', ['/dashboards']],
-      ['audit', ['/auditLogs']],
+      ['audit', ['/auditLogs', '/usage']],
     ]);
   });
 });

@@ -143,7 +143,7 @@ export const MENU_LINKS = {
   ),
   dashboards: link('dashboards', 'dashboard.dashboards', '/dashboards', 'dashboards', true),
   auditLogs: link('audit-logs', 'audit-log.audit-logs', '/auditLogs', 'auditLogs', true),
-  usage: link('api-usage', 'api-usage.api-usage', '/usage', 'usage', false),
+  usage: link('api-usage', 'api-usage.api-usage', '/usage', 'usage', true),
   homeSettings: link('home-settings', 'admin.home-settings', '/settings/home', 'settingsApplications', false),
 } as const satisfies Record<string, MenuLink>;
 

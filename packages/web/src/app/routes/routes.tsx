@@ -296,6 +296,17 @@ export function createAppRoutes(): RouteObject[] {
                   .DeviceProfileDetailsPage,
             }),
             {
+              path: 'usage',
+              handle: meta({
+                authorities: ['TENANT_ADMIN'],
+                title: 'api-usage.api-usage',
+                breadcrumb: { label: 'api-usage.api-usage', icon: 'usage' },
+              }),
+              lazy: async () => ({
+                Component: (await import('../../features/api-usage/ApiUsagePage')).ApiUsagePage,
+              }),
+            },
+            {
               path: 'auditLogs',
               handle: meta({
                 authorities: ['TENANT_ADMIN'],
