@@ -222,6 +222,35 @@ export function createAppRoutes(): RouteObject[] {
                   .TenantProfileDetailsPage,
             }),
             {
+              path: 'widgets-bundles',
+              handle: meta({
+                authorities: ['SYS_ADMIN', 'TENANT_ADMIN'],
+                breadcrumb: { label: 'widget.widget-library', icon: 'widgets' },
+              }),
+              children: [
+                {
+                  index: true,
+                  handle: meta({ title: 'widget.widget-library' }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/widgets-bundles/WidgetsBundlesPage'))
+                      .WidgetsBundlesPage,
+                  }),
+                },
+                {
+                  // A bundle's page is its widget library, as a rule chain's page is its editor.
+                  path: ':widgetsBundleId/widgetTypes',
+                  handle: meta({
+                    title: 'widgets-bundle.widget-library',
+                    breadcrumb: { label: 'widgets-bundle.widget-library', icon: 'widgets' },
+                  }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/widgets-bundles/WidgetLibraryPage'))
+                      .WidgetLibraryPage,
+                  }),
+                },
+              ],
+            },
+            {
               path: 'ruleChains',
               handle: meta({
                 authorities: ['TENANT_ADMIN'],
