@@ -336,26 +336,6 @@ export const selectors = {
     description: 'customer-description',
     homeDashboard: 'customer-home-dashboard',
   },
-  widgetsBundles: {
-    title: 'widgets-bundle-title',
-    image: 'widgets-bundle-image',
-    description: 'widgets-bundle-description',
-    importFile: 'widgets-bundle-import-file',
-  },
-  /** The widget library page of a bundle; `type` names a widget type's preview card by its alias. */
-  widgetLibrary: {
-    title: 'widget-library-title',
-    grid: 'widget-library-grid',
-    add: 'widget-library-add',
-    addChoice: (id: string) => `widget-library-add-${id}`,
-    importFile: 'widget-library-import-file',
-    type: (alias: string) => `widget-library-type-${pathId(alias)}`,
-    edit: 'widget-library-type-edit',
-    export: 'widget-library-type-export',
-    remove: 'widget-library-type-remove',
-    selectTypeDialog: 'widget-library-select-type',
-    selectType: (kind: string) => `widget-library-select-type-${kind}`,
-  },
   deviceProfiles: {
     name: 'device-profile-name',
     description: 'device-profile-description',

@@ -232,20 +232,18 @@ export function createAppRoutes(): RouteObject[] {
                   index: true,
                   handle: meta({ title: 'widget.widget-library' }),
                   lazy: async () => ({
-                    Component: (await import('../../features/widgets-bundles/WidgetsBundlesPage'))
-                      .WidgetsBundlesPage,
+                    Component: (await import('../../features/widgets-bundles/pages')).WidgetsBundlesPage,
                   }),
                 },
                 {
                   // A bundle's page is its widget library, as a rule chain's page is its editor.
                   path: ':widgetsBundleId/widgetTypes',
                   handle: meta({
-                    title: 'widgets-bundle.widget-library',
-                    breadcrumb: { label: 'widgets-bundle.widget-library', icon: 'widgets' },
+                    title: 'widgets-bundle.widgets-bundle',
+                    breadcrumb: { label: 'widgets-bundle.widgets-bundle', icon: 'widgets' },
                   }),
                   lazy: async () => ({
-                    Component: (await import('../../features/widgets-bundles/WidgetLibraryPage'))
-                      .WidgetLibraryPage,
+                    Component: (await import('../../features/widgets-bundles/pages')).WidgetLibraryPage,
                   }),
                 },
               ],

@@ -5,8 +5,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../components/entity-table/DialogFrame';
-import { selectors } from '../../selectors';
 import { WIDGET_KIND_LABEL_KEYS } from './widget-kinds';
+import { widgetLibrarySelectors as S } from './widget-library-selectors';
 
 /** "Select widget type" (reference console §3.13): the kind of the new widget type; picking one closes it. */
 export function SelectWidgetTypeDialog({
@@ -22,16 +22,12 @@ export function SelectWidgetTypeDialog({
       title={t('widget-type.select-widget-type')}
       onClose={onClose}
       maxWidth="sm"
-      testId={selectors.widgetLibrary.selectTypeDialog}
+      testId={S.library.selectTypeDialog}
       actions={<Button onClick={onClose}>{t('action.cancel')}</Button>}
     >
       <List>
         {WIDGET_TYPES.map((kind) => (
-          <ListItemButton
-            key={kind}
-            onClick={() => onSelect(kind)}
-            data-testid={selectors.widgetLibrary.selectType(kind)}
-          >
+          <ListItemButton key={kind} onClick={() => onSelect(kind)} data-testid={S.library.selectType(kind)}>
             <ListItemText primary={t(WIDGET_KIND_LABEL_KEYS[kind])} />
           </ListItemButton>
         ))}

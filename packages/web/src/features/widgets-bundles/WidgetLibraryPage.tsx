@@ -31,12 +31,12 @@ import { downloadJson } from '../../components/entity-table/download';
 import { isNotFound } from '../../components/entity-table/not-found';
 import { NotFoundNotice } from '../../components/NotFoundNotice';
 import { DashboardRuntimeContext } from '../../dashboard/dashboard-runtime-context';
-import { selectors } from '../../selectors';
 import { previewModelOf } from './preview-model';
 import { SelectWidgetTypeDialog } from './SelectWidgetTypeDialog';
 import { usePreviewRuntime } from './usePreviewRuntime';
 import { WidgetTypePreviewCard } from './WidgetTypePreviewCard';
 import { newWidgetTypePath, WIDGETS_BUNDLES_PATH, widgetTypeEditorPath } from './widget-library-paths';
+import { widgetLibrarySelectors as S } from './widget-library-selectors';
 import {
   exportedWidgetType,
   exportFileName,
@@ -129,21 +129,15 @@ function WidgetLibrary({ bundle }: { bundle: WidgetsBundle }) {
   return (
     <Paper sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
       <Toolbar sx={{ gap: 1 }}>
-        <Typography
-          variant="h6"
-          component="h1"
-          noWrap
-          sx={{ flex: 1 }}
-          data-testid={selectors.widgetLibrary.title}
-        >
+        <Typography variant="h6" component="h1" noWrap sx={{ flex: 1 }} data-testid={S.library.title}>
           {bundle.title}
         </Typography>
         {own && (
           <AddButton
             label={t('entity.add')}
             ariaLabel={t('widget-type.add')}
-            testId={selectors.widgetLibrary.add}
-            choiceTestId={selectors.widgetLibrary.addChoice}
+            testId={S.library.add}
+            choiceTestId={S.library.addChoice}
             choices={[
               {
                 id: 'create',
@@ -174,7 +168,7 @@ function WidgetLibrary({ bundle }: { bundle: WidgetsBundle }) {
       )}
       <DashboardRuntimeContext.Provider value={runtime}>
         <Box
-          data-testid={selectors.widgetLibrary.grid}
+          data-testid={S.library.grid}
           sx={{
             display: 'grid',
             gridTemplateColumns: `repeat(auto-fill, minmax(${PREVIEW_MIN_WIDTH_PX}px, 1fr))`,
@@ -200,7 +194,7 @@ function WidgetLibrary({ bundle }: { bundle: WidgetsBundle }) {
         type="file"
         accept=".json,application/json"
         hidden
-        data-testid={selectors.widgetLibrary.importFile}
+        data-testid={S.library.importFile}
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { DashboardWidget } from '../../dashboard/runtime/dashboard-model';
 import { WidgetHost } from '../../dashboard/WidgetHost';
 import { WidgetMessage } from '../../dashboard/WidgetMessage';
-import { selectors } from '../../selectors';
+import { widgetLibrarySelectors as S } from './widget-library-selectors';
 
 /** Height of a live preview; its width is the grid column's. */
 export const PREVIEW_HEIGHT_PX = 240;
@@ -48,7 +48,7 @@ export function WidgetTypePreviewCard({
   return (
     <Paper
       variant="outlined"
-      data-testid={selectors.widgetLibrary.type(type.alias)}
+      data-testid={S.library.type(type.alias)}
       sx={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
     >
       <Box sx={{ height: PREVIEW_HEIGHT_PX, position: 'relative', p: 1, bgcolor: 'background.default' }}>
@@ -62,21 +62,9 @@ export function WidgetTypePreviewCard({
         <Typography variant="subtitle2" noWrap sx={{ flex: 1 }} title={type.name}>
           {type.name}
         </Typography>
-        {onEdit &&
-          action(t('widget-type.edit'), <Edit fontSize="small" />, onEdit, selectors.widgetLibrary.edit)}
-        {action(
-          t('widget-type.export'),
-          <FileDownload fontSize="small" />,
-          onExport,
-          selectors.widgetLibrary.export,
-        )}
-        {onRemove &&
-          action(
-            t('widget-type.remove'),
-            <Delete fontSize="small" />,
-            onRemove,
-            selectors.widgetLibrary.remove,
-          )}
+        {onEdit && action(t('widget-type.edit'), <Edit fontSize="small" />, onEdit, S.library.edit)}
+        {action(t('widget-type.export'), <FileDownload fontSize="small" />, onExport, S.library.export)}
+        {onRemove && action(t('widget-type.remove'), <Delete fontSize="small" />, onRemove, S.library.remove)}
       </Box>
     </Paper>
   );

@@ -6,7 +6,7 @@ import { EntityNameField } from '../../components/entity-table/EntityNameField';
 import { FormTextArea } from '../../components/entity-table/FormTextArea';
 import type { EntityFormProps } from '../../components/entity-table/types';
 import { ImageInput } from '../../components/image-input/ImageInput';
-import { selectors } from '../../selectors';
+import { widgetLibrarySelectors as S } from './widget-library-selectors';
 import {
   WIDGETS_BUNDLE_DESCRIPTION_MAX_LENGTH,
   WIDGETS_BUNDLE_IMAGE_MAX_BYTES,
@@ -27,7 +27,7 @@ export function WidgetsBundleForm({ form, editing }: EntityFormProps<WidgetsBund
         editing={editing}
         maxLength={WIDGETS_BUNDLE_TITLE_MAX_LENGTH}
         messages={{ required: 'widgets-bundle.title-required', maxLength: 'widgets-bundle.title-max-length' }}
-        testId={selectors.widgetsBundles.title}
+        testId={S.bundles.title}
       />
       <Controller
         control={control}
@@ -39,7 +39,7 @@ export function WidgetsBundleForm({ form, editing }: EntityFormProps<WidgetsBund
             onChange={field.onChange}
             disabled={!editing}
             maxSizeBytes={WIDGETS_BUNDLE_IMAGE_MAX_BYTES}
-            testId={selectors.widgetsBundles.image}
+            testId={S.bundles.image}
           />
         )}
       />
@@ -54,7 +54,7 @@ export function WidgetsBundleForm({ form, editing }: EntityFormProps<WidgetsBund
             message: 'widgets-bundle.description-max-length',
           },
         }}
-        testId={selectors.widgetsBundles.description}
+        testId={S.bundles.description}
       />
     </Box>
   );

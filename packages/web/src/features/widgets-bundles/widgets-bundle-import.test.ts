@@ -27,7 +27,9 @@ describe('importing a widgets bundle', () => {
   it('creates the bundle, then its types in the alias the server gave it', async () => {
     const { http, post, del } = fakeHttp(null);
     await expect(importWidgetsBundle(http, file)).resolves.toBe(saved);
-    expect(post.mock.calls.map(([path, body]) => [path, (body as { bundleAlias?: string }).bundleAlias])).toEqual([
+    expect(
+      post.mock.calls.map(([path, body]) => [path, (body as { bundleAlias?: string }).bundleAlias]),
+    ).toEqual([
       ['/api/widgetsBundle', undefined],
       ['/api/widgetType', 'cards2'],
       ['/api/widgetType', 'cards2'],

@@ -133,7 +133,10 @@ describe('widgets bundle export and import', () => {
     expect(parseImportedWidgetsBundle(JSON.stringify({ widgetsBundle: {}, widgetTypes: [] }))).toBeNull();
     expect(
       parseImportedWidgetsBundle(
-        JSON.stringify({ widgetsBundle: { title: 'A' }, widgetTypes: [{ name: 'ok', descriptor }, { name: 'x' }] }),
+        JSON.stringify({
+          widgetsBundle: { title: 'A' },
+          widgetTypes: [{ name: 'ok', descriptor }, { name: 'x' }],
+        }),
       ),
     ).toBeNull();
     // A widget type file is not a bundle file.

@@ -18,9 +18,9 @@ import { useServices } from '../../app/services/useServices';
 import { downloadJson } from '../../components/entity-table/download';
 import { useJsonFileImport } from '../../components/entity-table/json-import';
 import type { EntityTableConfig } from '../../components/entity-table/types';
-import { selectors } from '../../selectors';
 import { WidgetsBundleForm } from './WidgetsBundleForm';
 import { widgetLibraryPath } from './widget-library-paths';
+import { widgetLibrarySelectors as S } from './widget-library-selectors';
 import { importWidgetsBundle } from './widgets-bundle-import';
 import { exportedWidgetsBundle, exportFileName, parseImportedWidgetsBundle } from './widgets-bundle-json';
 import {
@@ -47,7 +47,7 @@ export function useWidgetsBundleTable(): {
     save: (imported) => importWidgetsBundle(http, imported),
     invalidFile: () =>
       toasts.show({ message: t('widgets-bundle.invalid-widgets-bundle-file'), type: 'error' }),
-    testId: selectors.widgetsBundles.importFile,
+    testId: S.bundles.importFile,
   });
 
   const config = useMemo((): EntityTableConfig<WidgetsBundle, WidgetsBundleValues> => {
