@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
 import { widgetLibrarySelectors } from '../../packages/web/src/features/widgets-bundles/widget-library-selectors';
 import { selectors } from '../../packages/web/src/selectors';
-import { screenshot, tid } from '../support/browser';
+import { newPage, screenshot, tid } from '../support/browser';
 import { api, loginToken } from '../support/server';
-import { openSignedIn } from '../support/session';
+import { openSignedIn, signIn } from '../support/session';
 import { useServerAndBrowser } from '../support/suite';
 
 /**
@@ -258,6 +258,29 @@ describe('widgets bundles and widget library', () => {
     expect(await page.locator(tid(W.remove)).count()).toBe(0);
     expect(await simple.locator(tid(W.export)).count()).toBe(1);
     await screenshot(page, 'widget-library-system-bundle');
+    await context.close();
+  });
+
+  it('lets the system administrator change the system bundles; the library reads in dark mode too', async () => {
+    const { server, browser } = suite;
+    const { context, page } = await newPage(browser, { width: 1280, height: 800 }, 'dark');
+    await page.goto(`${server.url}/login`);
+    await signIn(page, 'sysadmin@meridian.local', 'sysadmin');
+    await page.waitForSelector(tid(S.shell.root));
+    await page.goto(`${server.url}/widgets-bundles`);
+    await search(page, 'Cards');
+    const cards = rowOf(page, 'Cards');
+    await cards.waitFor();
+    // Only the system's own bundles are listed for it, and it may select and delete them.
+    expect(await cards.count()).toBe(1);
+    expect(await cards.locator(tid(T.rowCheckbox)).isDisabled()).toBe(false);
+    expect(await cards.locator(tid(T.rowAction('delete'))).count()).toBe(1);
+    await cards.locator(tid(T.rowAction('open'))).click();
+    const simple = page.locator(tid(W.type('simple_card')));
+    await simple.locator('[data-testid^="dashboard-widget-"]').first().waitFor();
+    expect(await page.locator(tid(W.add)).count()).toBe(1);
+    expect(await simple.locator(tid(W.remove)).count()).toBe(1);
+    await screenshot(page, 'widget-library-sysadmin-dark');
     await context.close();
   });
 });
