@@ -222,6 +222,18 @@ describe('widgets bundles and widget library', () => {
     await ownSimple.locator('[data-testid^="dashboard-widget-"]').first().waitFor();
     expect(await ownSimple.textContent()).not.toContain('Widget type not found');
     await screenshot(page, 'widget-library-imported-cards');
+
+    // Remove asks first, then the type is gone from the preview and from the bundle.
+    await ownSimple.locator(tid(W.remove)).click();
+    await page.click(tid(T.confirmOk));
+    await ownSimple.waitFor({ state: 'detached' });
+    const left = (
+      await api<WidgetTypeJson[]>(server, 'GET', '/api/widgetTypes?isSystem=false&bundleAlias=cards', {
+        token,
+      })
+    ).body;
+    expect(left.map((t) => t.alias)).not.toContain('simple_card');
+    expect(left.length).toBeGreaterThan(0);
     await context.close();
   });
 
