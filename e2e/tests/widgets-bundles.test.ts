@@ -293,6 +293,12 @@ describe('widgets bundles and widget library', () => {
     expect(await page.locator(tid(W.add)).count()).toBe(1);
     expect(await simple.locator(tid(W.remove)).count()).toBe(1);
     await screenshot(page, 'widget-library-sysadmin-dark');
+    // On a phone the previews are one column as wide as the screen, without sideways scrolling.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    await screenshot(page, 'widget-library-phone');
     await context.close();
   });
 });

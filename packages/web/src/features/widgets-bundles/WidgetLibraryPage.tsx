@@ -44,7 +44,7 @@ import {
   widgetTypeToSave,
 } from './widgets-bundle-json';
 
-/** The smallest width of a preview column. */
+/** The smallest width of a preview column; a phone narrower than that shows one column of its width. */
 const PREVIEW_MIN_WIDTH_PX = 320;
 
 /**
@@ -171,7 +171,7 @@ function WidgetLibrary({ bundle }: { bundle: WidgetsBundle }) {
           data-testid={S.library.grid}
           sx={{
             display: 'grid',
-            gridTemplateColumns: `repeat(auto-fill, minmax(${PREVIEW_MIN_WIDTH_PX}px, 1fr))`,
+            gridTemplateColumns: `repeat(auto-fill, minmax(min(${PREVIEW_MIN_WIDTH_PX}px, 100%), 1fr))`,
             gap: 2,
             p: 2,
           }}
