@@ -91,7 +91,7 @@ function WidgetLibrary({ bundle }: { bundle: WidgetsBundle }) {
   const typesQuery = bundleWidgetTypesDetailsQuery(http, isSystem, bundle.alias);
   const types = useQuery(typesQuery);
   const preview = useMemo(() => previewModelOf(types.data ?? [], isSystem), [types.data, isSystem]);
-  const runtime = usePreviewRuntime(preview.model);
+  const runtime = usePreviewRuntime(preview);
   const [selecting, setSelecting] = useState(false);
   const [confirmElement, confirm] = useConfirmDialog();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -180,8 +180,7 @@ function WidgetLibrary({ bundle }: { bundle: WidgetsBundle }) {
             <WidgetTypePreviewCard
               key={type.id.id}
               type={type}
-              widget={preview.model.widgets[type.id.id]}
-              broken={preview.broken[type.id.id]}
+              widget={preview.widgets[type.id.id]}
               onEdit={own ? () => navigate(widgetTypeEditorPath(bundle.id.id, type.id.id)) : undefined}
               onExport={() => swallow(exportType(type))}
               onRemove={own ? () => swallow(removeType(type)) : undefined}

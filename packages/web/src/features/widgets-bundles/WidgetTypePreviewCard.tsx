@@ -24,14 +24,13 @@ export const PREVIEW_HEIGHT_PX = 240;
 export function WidgetTypePreviewCard({
   type,
   widget,
-  broken,
   onEdit,
   onExport,
   onRemove,
 }: {
   type: WidgetTypeDetails;
+  /** The preview widget; none when the type's default config does not parse. */
   widget: DashboardWidget | undefined;
-  broken: string | undefined;
   /** Absent where the user may not change the type. */
   onEdit?: () => void;
   onExport: () => void;
@@ -55,7 +54,7 @@ export function WidgetTypePreviewCard({
         {widget ? (
           <WidgetHost widget={widget} />
         ) : (
-          <WidgetMessage text={broken ?? t('widget-type.preview-unavailable')} />
+          <WidgetMessage text={t('widget-type.preview-unavailable')} />
         )}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1.5, py: 0.5 }}>
