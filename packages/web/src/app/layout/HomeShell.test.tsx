@@ -16,19 +16,20 @@ describe('home shell', () => {
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
     const group = within(nav).getByRole('button', { name: 'System settings' });
     expect(group).toHaveAttribute('aria-expanded', 'false');
-    expect(menuLinks()).toEqual(['/home', '/tenants', '/tenantProfiles']);
+    expect(menuLinks()).toEqual(['/home', '/tenants', '/tenantProfiles', '/widgets-bundles']);
     await user.click(group);
     expect(group).toHaveAttribute('aria-expanded', 'true');
     expect(menuLinks()).toEqual([
       '/home',
       '/tenants',
       '/tenantProfiles',
+      '/widgets-bundles',
       '/settings/general',
       '/settings/outgoing-mail',
       '/settings/security-settings',
     ]);
     expect(within(nav).getByText('Tenants')).toBeInTheDocument();
-    expect(within(nav).queryByText('Widgets library')).not.toBeInTheDocument();
+    expect(within(nav).getByText('Widgets library')).toBeInTheDocument();
   });
 
   it.each([
@@ -42,6 +43,7 @@ describe('home shell', () => {
         '/devices',
         '/deviceProfiles',
         '/entityViews',
+        '/widgets-bundles',
         '/dashboards',
         '/auditLogs',
         '/usage',

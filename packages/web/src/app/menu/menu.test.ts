@@ -66,17 +66,18 @@ describe('menu per authority (spec 1 §2)', () => {
     ]);
   });
 
-  it('hides unimplemented pages: SYS_ADMIN sees Home, tenants, tenant profiles and three system settings', () => {
+  it('hides unimplemented pages: SYS_ADMIN sees Home, tenants, tenant profiles, widgets library and three system settings', () => {
     const menu = visibleMenu({ authority: 'SYS_ADMIN', edgesSupportEnabled: false });
     expect(menuPaths(menu)).toEqual([
       '/home',
       '/tenants',
       '/tenantProfiles',
+      '/widgets-bundles',
       '/settings/general',
       '/settings/outgoing-mail',
       '/settings/security-settings',
     ]);
-    const settings = menu[3];
+    const settings = menu[4];
     expect(settings?.type).toBe('toggle');
     expect(settings?.type === 'toggle' && settings.height).toBe(`${3 * MENU_ITEM_HEIGHT_PX}px`);
   });
@@ -90,6 +91,7 @@ describe('menu per authority (spec 1 §2)', () => {
       '/devices',
       '/deviceProfiles',
       '/entityViews',
+      '/widgets-bundles',
       '/dashboards',
       '/auditLogs',
       '/usage',
@@ -108,9 +110,10 @@ describe('menu per authority (spec 1 §2)', () => {
 
   it('home shortcuts mirror the visible menu', () => {
     const sections = visibleHomeSections({ authority: 'SYS_ADMIN', edgesSupportEnabled: false });
-    expect(sections.map((section) => section.id)).toEqual(['tenants', 'system-settings']);
+    expect(sections.map((section) => section.id)).toEqual(['tenants', 'widgets', 'system-settings']);
     expect(sections[0]?.links.map((link) => link.path)).toEqual(['/tenants', '/tenantProfiles']);
-    expect(sections[1]?.links.map((link) => link.path)).toEqual([
+    expect(sections[1]?.links.map((link) => link.path)).toEqual(['/widgets-bundles']);
+    expect(sections[2]?.links.map((link) => link.path)).toEqual([
       '/settings/general',
       '/settings/outgoing-mail',
       '/settings/security-settings',
@@ -122,7 +125,7 @@ describe('menu per authority (spec 1 §2)', () => {
       ['assets', ['/assets']],
       ['devices', ['/devices', '/deviceProfiles']],
       ['entity-views', ['/entityViews']],
-      ['dashboards', ['/dashboards']],
+      ['dashboards', ['/widgets-bundles', '/dashboards']],
       ['audit', ['/auditLogs', '/usage']],
     ]);
   });

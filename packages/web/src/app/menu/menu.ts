@@ -101,7 +101,7 @@ export const MENU_LINKS = {
     'tenantProfiles',
     true,
   ),
-  widgetsBundles: link('widget-library', 'widget.widget-library', '/widgets-bundles', 'widgets', false),
+  widgetsBundles: link('widget-library', 'widget.widget-library', '/widgets-bundles', 'widgets', true),
   generalSettings: link('general', 'admin.general', '/settings/general', 'settingsApplications', true),
   outgoingMail: link('outgoing-mail', 'admin.outgoing-mail', '/settings/outgoing-mail', 'mail', true),
   smsProvider: link('sms-provider', 'admin.sms-provider', '/settings/sms-provider', 'sms', false),

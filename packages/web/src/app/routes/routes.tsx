@@ -222,6 +222,33 @@ export function createAppRoutes(): RouteObject[] {
                   .TenantProfileDetailsPage,
             }),
             {
+              path: 'widgets-bundles',
+              handle: meta({
+                authorities: ['SYS_ADMIN', 'TENANT_ADMIN'],
+                breadcrumb: { label: 'widget.widget-library', icon: 'widgets' },
+              }),
+              children: [
+                {
+                  index: true,
+                  handle: meta({ title: 'widget.widget-library' }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/widgets-bundles/pages')).WidgetsBundlesPage,
+                  }),
+                },
+                {
+                  // A bundle's page is its widget library, as a rule chain's page is its editor.
+                  path: ':widgetsBundleId/widgetTypes',
+                  handle: meta({
+                    title: 'widgets-bundle.widgets-bundle',
+                    breadcrumb: { label: 'widgets-bundle.widgets-bundle', icon: 'widgets' },
+                  }),
+                  lazy: async () => ({
+                    Component: (await import('../../features/widgets-bundles/pages')).WidgetLibraryPage,
+                  }),
+                },
+              ],
+            },
+            {
               path: 'ruleChains',
               handle: meta({
                 authorities: ['TENANT_ADMIN'],
