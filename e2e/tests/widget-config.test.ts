@@ -11,8 +11,8 @@ import { useServerAndBrowser } from '../support/suite';
 /**
  * The widget configuration editor (issue 12): a tenant administrator opens a line chart's config in
  * edit mode, binds it to a device alias and its real `temperature` key, changes the title, the
- * key's label, colour, units and post-processing function, sees the chart change before Apply,
- * applies, saves the dashboard, reloads and sees it kept. A widget picked in the library opens
+ * key's label, colour, units and post-processing function, adds a header button action, sees the
+ * chart change before Apply, applies, saves the dashboard, reloads and sees it kept. A widget picked in the library opens
  * the Add widget dialog: Cancel adds nothing.
  */
 
@@ -154,6 +154,17 @@ describe('widget config editor', () => {
     await page.click(tid(W.advanced('legend-showMax')));
     await screenshot(page, 'widget-config-advanced');
 
+    // Actions: a header button that updates the current state.
+    await page.click(tid(W.tab('actions')));
+    await page.click(tid(W.actionAdd));
+    await page.fill(tid(W.actionField('name')), 'Refresh state');
+    await page.fill(tid(W.actionField('icon')), 'refresh');
+    await pick(page, W.actionField('type'), 'Update current dashboard state');
+    await screenshot(page, 'widget-config-action-dialog');
+    await page.click(tid(W.actionSave));
+    await page.waitForSelector(tid(W.actionRow('headerButton', 'Refresh state')));
+    await screenshot(page, 'widget-config-actions');
+
     // The dashboard shows the draft before Apply.
     const widget = page.locator(tid(D.widget('chart')));
     await expect.poll(() => widget.locator(tid(D.widgetTitle)).textContent()).toBe('Living room');
@@ -171,6 +182,9 @@ describe('widget config editor', () => {
     const saved = await api<SavedDashboard>(server, 'GET', `/api/dashboard/${dashboardId}`, { token });
     const config = saved.body.configuration.widgets.chart?.config;
     expect(config?.title).toBe('Living room');
+    expect((config?.actions as Record<string, unknown[]> | undefined)?.headerButton).toEqual([
+      expect.objectContaining({ name: 'Refresh state', icon: 'refresh', type: 'updateDashboardState' }),
+    ]);
     expect(config?.datasources[0]).toMatchObject({ type: 'entity', entityAliasId: 'alias-1' });
     expect(config?.datasources[0]?.dataKeys).toEqual([
       expect.objectContaining({
@@ -192,6 +206,9 @@ describe('widget config editor', () => {
     await expect
       .poll(() => reloaded.locator('[data-legend-table]').textContent(), { timeout: 15_000 })
       .toContain('77.0 °F');
+    await expect
+      .poll(() => reloaded.locator(tid(D.widgetHeaderAction)).getAttribute('aria-label'))
+      .toBe('Refresh state');
     await screenshot(page, 'widget-config-saved');
   });
 

@@ -12,6 +12,7 @@ import { ColorInput } from '../../../components/color-input/ColorInput';
 import { JsonField } from '../../../components/json-form/JsonSchemaForm';
 import { MaterialIcon } from '../../MaterialIcon';
 import type { ConfigTabProps } from './DataTab';
+import { FieldRow } from './FieldRow';
 import { widgetConfigSelectors as S } from './widget-config-selectors';
 
 /** The widget types whose charts draw a legend from `showLegend` and `legendConfig`. */
@@ -123,7 +124,7 @@ export function AdvancedTab({
         {field('titleTooltip', t('widget-config.title-tooltip'))}
         {check('showTitleIcon', t('widget-config.show-title-icon'), config.showTitleIcon === true)}
         {config.showTitleIcon === true && (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'center' }}>
+          <FieldRow center>
             <Box sx={{ width: 32, display: 'flex', justifyContent: 'center', flexShrink: 0 }}>
               {text(config.titleIcon) && (
                 <MaterialIcon name={text(config.titleIcon)} color={text(config.iconColor) || undefined} />
@@ -132,15 +133,15 @@ export function AdvancedTab({
             {field('titleIcon', t('widget-config.title-icon'))}
             {color('iconColor', t('widget-config.icon-color'))}
             {field('iconSize', t('widget-config.icon-size'))}
-          </Stack>
+          </FieldRow>
         )}
         {json('titleStyle', t('widget-config.title-style'))}
       </Section>
       <Section title={t('widget-config.style-section')}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <FieldRow>
           {color('backgroundColor', t('widget-config.background-color'))}
           {color('color', t('widget-config.text-color'))}
-        </Stack>
+        </FieldRow>
         {field('padding', t('widget-config.padding'))}
         {check('dropShadow', t('widget-config.drop-shadow'), config.dropShadow !== false)}
         {check('enableFullscreen', t('widget-config.enable-fullscreen'), config.enableFullscreen !== false)}
@@ -185,7 +186,7 @@ export function AdvancedTab({
         </Section>
       )}
       <Section title={t('widget-config.mobile-section')}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <FieldRow>
           {field('mobileOrder', t('widget-config.mobile-order'), {
             type: 'number',
             value: numberText(config.mobileOrder),
@@ -194,7 +195,7 @@ export function AdvancedTab({
             type: 'number',
             value: numberText(config.mobileHeight),
           })}
-        </Stack>
+        </FieldRow>
       </Section>
     </Stack>
   );

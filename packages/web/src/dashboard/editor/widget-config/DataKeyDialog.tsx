@@ -6,7 +6,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
@@ -16,6 +15,7 @@ import { JsonSchemaForm } from '../../../components/json-form/JsonSchemaForm';
 import { parseSettingsSchema } from '../../../components/json-form/json-form-model';
 import { ScriptEditor } from '../../../features/rule-chains/editor/ScriptEditor';
 import { FUNC_ARGS, POST_FUNC_ARGS } from './data-keys';
+import { FieldRow } from './FieldRow';
 import { widgetConfigSelectors as S } from './widget-config-selectors';
 
 /**
@@ -45,7 +45,7 @@ export function DataKeyDialog({
     <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid={S.keyDialog}>
       <DialogTitle>{t('widget-config.data-key-title', { name: dataKey.name })}</DialogTitle>
       <DialogContent dividers>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <FieldRow>
           <TextField
             label={t('widget-config.key-label')}
             value={draft.label}
@@ -61,8 +61,8 @@ export function DataKeyDialog({
             onChange={(color) => set({ color })}
             testId={S.keyColor}
           />
-        </Stack>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        </FieldRow>
+        <FieldRow>
           <TextField
             label={t('widget-config.units')}
             value={draft.units ?? ''}
@@ -85,7 +85,7 @@ export function DataKeyDialog({
             fullWidth
             slotProps={{ htmlInput: { 'data-testid': S.keyDecimals, min: 0, max: 15 } }}
           />
-        </Stack>
+        </FieldRow>
         {form && form.fields.length > 0 && (
           <>
             <Typography variant="subtitle2" sx={{ mt: 2 }}>

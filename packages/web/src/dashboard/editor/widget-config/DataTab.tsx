@@ -20,6 +20,7 @@ import { TimewindowButton } from '../../../components/timewindow/TimewindowButto
 import { dashboardFiltersOf, entityAliasesOf } from './alias-keys';
 import { DatasourceEditor } from './DatasourceEditor';
 import { keyCount, moved } from './data-keys';
+import { FieldRow } from './FieldRow';
 import { widgetConfigSelectors as S } from './widget-config-selectors';
 
 export interface ConfigTabProps {
@@ -191,7 +192,7 @@ export function DataTab({
           {t('widget-config.add-datasource')}
         </Button>
       </Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+      <FieldRow>
         <TextField
           label={t('widget-config.units')}
           value={typeof config.units === 'string' ? config.units : ''}
@@ -214,7 +215,7 @@ export function DataTab({
           fullWidth
           slotProps={{ htmlInput: { 'data-testid': S.decimals, min: 0, max: 15 } }}
         />
-      </Stack>
+      </FieldRow>
     </Stack>
   );
 }

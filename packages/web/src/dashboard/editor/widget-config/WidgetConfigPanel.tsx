@@ -17,9 +17,11 @@ import { getWidgetTypeByAlias } from '../../../api/widgets';
 import { useServices } from '../../../app/services/useServices';
 import { addWidget, type LayoutRef } from '../config-edit';
 import type { DashboardEditor } from '../useDashboardEditor';
+import { ActionsTab } from './ActionsTab';
 import { AdvancedTab, hasLegend } from './AdvancedTab';
 import { DataTab } from './DataTab';
 import { SettingsTab } from './SettingsTab';
+import { actionSourcesOf } from './widget-actions-edit';
 import { widgetJsonOf, withWidgetConfig } from './widget-config-edit';
 import { widgetConfigSelectors as S } from './widget-config-selectors';
 
@@ -31,7 +33,7 @@ export type WidgetConfigTarget =
 /** How long typing pauses before the dashboard shows the draft (the widget subscribes again). */
 const PREVIEW_DELAY_MS = 300;
 
-type TabId = 'data' | 'settings' | 'advanced';
+type TabId = 'data' | 'settings' | 'advanced' | 'actions';
 
 /**
  * The widget configuration editor (reference §5.4, `tb-widget-config` in the edit widget side
@@ -152,6 +154,7 @@ export function WidgetConfigPanel({
           <Tab value="data" label={t('widget-config.tab-data')} data-testid={S.tab('data')} />
           <Tab value="settings" label={t('widget-config.tab-settings')} data-testid={S.tab('settings')} />
           <Tab value="advanced" label={t('widget-config.tab-advanced')} data-testid={S.tab('advanced')} />
+          <Tab value="actions" label={t('widget-config.tab-actions')} data-testid={S.tab('actions')} />
         </Tabs>
         <Box sx={{ flex: 1, overflow: 'auto', p: 2 }}>
           {!widget ? (
@@ -188,6 +191,14 @@ export function WidgetConfigPanel({
                   onChange={setDraft}
                   legend={hasLegend(bundleAlias, typeAlias)}
                   onJsonValidity={onJsonValidity}
+                />
+              </Box>
+              <Box hidden={tab !== 'actions'}>
+                <ActionsTab
+                  config={draft}
+                  onChange={setDraft}
+                  sources={actionSourcesOf(bundleAlias, typeAlias)}
+                  configuration={isJsonObject(editor.configuration) ? editor.configuration : {}}
                 />
               </Box>
             </>

@@ -38,4 +38,9 @@ export const widgetConfigSelectors = {
   keyCancel: 'widget-config-key-cancel',
   setting: 'widget-config-setting',
   advanced: (key: string) => `widget-config-advanced-${key}`,
+  actionAdd: 'widget-config-action-add',
+  actionRow: (sourceId: string, name: string) => `widget-config-action-${sourceId}-${name}`,
+  actionDialog: 'widget-config-action-dialog',
+  actionField: (key: string) => `widget-config-action-field-${key}`,
+  actionSave: 'widget-config-action-save',
 };
