@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { editorSelectors } from '../../packages/web/src/dashboard/editor/editor-selectors';
 import { widgetConfigSelectors } from '../../packages/web/src/dashboard/editor/widget-config/widget-config-selectors';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
-import { screenshot, tid } from '../support/browser';
+import { selectors } from '../../packages/web/src/selectors';
+import { newPage, screenshot, tid } from '../support/browser';
 import { api, deviceIdByName, loginToken, saveDashboard } from '../support/server';
-import { openSignedIn } from '../support/session';
+import { openSignedIn, signIn } from '../support/session';
 import { useServerAndBrowser } from '../support/suite';
 
 /**
@@ -13,7 +14,7 @@ import { useServerAndBrowser } from '../support/suite';
  * edit mode, binds it to a device alias and its real `temperature` key, changes the title, the
  * key's label, colour, units and post-processing function, adds a header button action, sees the
  * chart change before Apply, applies, saves the dashboard, reloads and sees it kept. A widget picked in the library opens
- * the Add widget dialog: Cancel adds nothing.
+ * the Add widget dialog with the type's settings form; invalid JSON blocks Add; Cancel adds nothing.
  */
 
 const E = editorSelectors;
@@ -158,7 +159,9 @@ describe('widget config editor', () => {
     await page.click(tid(W.tab('actions')));
     await page.click(tid(W.actionAdd));
     await page.fill(tid(W.actionField('name')), 'Refresh state');
-    await page.fill(tid(W.actionField('icon')), 'refresh');
+    await page.click(tid(`${W.actionField('icon')}-choose`));
+    await page.click(tid(`${W.actionField('icon')}-icon-refresh`));
+    expect(await page.inputValue(tid(W.actionField('icon')))).toBe('refresh');
     await pick(page, W.actionField('type'), 'Update current dashboard state');
     await screenshot(page, 'widget-config-action-dialog');
     await page.click(tid(W.actionSave));
@@ -212,11 +215,15 @@ describe('widget config editor', () => {
     await screenshot(page, 'widget-config-saved');
   });
 
-  it('opens the Add widget dialog from the library; Cancel adds nothing', async () => {
+  it('opens the Add widget dialog from the library with its settings form; invalid JSON blocks Add; Cancel adds nothing', async () => {
     const { server, browser } = suite;
     const token = await loginToken(server, TENANT.email, TENANT.password);
     const dashboardId = await saveDashboard(server, token, { title: 'Add dialog test', configuration: {} });
-    const { page } = await openSignedIn(browser, server, TENANT.email, TENANT.password);
+    // In the dark scheme, to see the panel and its dialogs there too.
+    const { page } = await newPage(browser, { width: 1280, height: 800 }, 'dark');
+    await page.goto(`${server.url}/login`);
+    await signIn(page, TENANT.email, TENANT.password);
+    await page.waitForSelector(tid(selectors.shell.root));
     await page.goto(`${server.url}/dashboards/${dashboardId}`);
     await page.click(tid(E.edit));
     await page.click(tid(E.addWidget));
@@ -228,6 +235,18 @@ describe('widget config editor', () => {
     const chromes = page.locator('[data-testid^="dashboard-edit-widget-"][aria-selected]');
     await expect.poll(() => chromes.count()).toBe(1);
     await screenshot(page, 'widget-config-add');
+    // Settings: the form of the type's settings schema.
+    await page.click(tid(W.tab('settings')));
+    await page.fill(tid(`${W.setting}-labelPosition`), 'top');
+    await screenshot(page, 'widget-config-settings');
+    // Invalid JSON in the title style is shown and blocks Add.
+    await page.click(tid(W.tab('advanced')));
+    await page.fill(tid(W.advanced('titleStyle')), '{"fontSize": ');
+    await page.waitForSelector(tid(W.settingsError));
+    expect(await page.locator(tid(W.apply)).isDisabled()).toBe(true);
+    await page.fill(tid(W.advanced('titleStyle')), '{"fontSize": "20px"}');
+    await page.waitForSelector(tid(W.settingsError), { state: 'detached' });
+    expect(await page.locator(tid(W.apply)).isDisabled()).toBe(false);
     await page.click(tid(W.decline));
     await page.waitForSelector(tid(W.panel), { state: 'detached' });
     await expect.poll(() => chromes.count()).toBe(0);

@@ -1,5 +1,4 @@
 import { isJsonObject, type JsonObject } from '@meridian/common';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -15,8 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { dashboardInfoQuery, dashboardSearchQuery, TENANT_DASHBOARDS } from '../../../api/dashboards';
 import { useServices } from '../../../app/services/useServices';
 import { DashboardAutocomplete, type DashboardOption } from '../../../components/DashboardAutocomplete';
+import { MaterialIconInput } from '../../../components/material-icon/MaterialIconInput';
 import { ScriptEditor } from '../../../features/rule-chains/editor/ScriptEditor';
-import { MaterialIcon } from '../../MaterialIcon';
 import { newGuid } from '../widget-item';
 import { FieldRow } from './FieldRow';
 import { CUSTOM_ACTION_ARGS, EDITABLE_ACTION_TYPES, type EditableActionType } from './widget-actions-edit';
@@ -165,10 +164,12 @@ export function ActionDialog({
         )}
         <FieldRow center>
           {field('name', t('widget-config.action-name'))}
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, width: '100%' }}>
-            {text(draft.icon) && <MaterialIcon name={text(draft.icon)} />}
-            {field('icon', t('widget-config.action-icon'))}
-          </Box>
+          <MaterialIconInput
+            label={t('widget-config.action-icon')}
+            value={text(draft.icon)}
+            onChange={(icon) => set({ icon })}
+            testId={S.actionField('icon')}
+          />
         </FieldRow>
         {select(
           'type',

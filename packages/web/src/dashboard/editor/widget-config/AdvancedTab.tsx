@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorInput } from '../../../components/color-input/ColorInput';
 import { JsonField } from '../../../components/json-form/JsonSchemaForm';
-import { MaterialIcon } from '../../MaterialIcon';
+import { MaterialIconInput } from '../../../components/material-icon/MaterialIconInput';
 import type { ConfigTabProps } from './DataTab';
 import { FieldRow } from './FieldRow';
 import { widgetConfigSelectors as S } from './widget-config-selectors';
@@ -125,12 +125,12 @@ export function AdvancedTab({
         {check('showTitleIcon', t('widget-config.show-title-icon'), config.showTitleIcon === true)}
         {config.showTitleIcon === true && (
           <FieldRow center>
-            <Box sx={{ width: 32, display: 'flex', justifyContent: 'center', flexShrink: 0 }}>
-              {text(config.titleIcon) && (
-                <MaterialIcon name={text(config.titleIcon)} color={text(config.iconColor) || undefined} />
-              )}
-            </Box>
-            {field('titleIcon', t('widget-config.title-icon'))}
+            <MaterialIconInput
+              label={t('widget-config.title-icon')}
+              value={text(config.titleIcon)}
+              onChange={(icon) => set({ titleIcon: icon })}
+              testId={S.advanced('titleIcon')}
+            />
             {color('iconColor', t('widget-config.icon-color'))}
             {field('iconSize', t('widget-config.icon-size'))}
           </FieldRow>
