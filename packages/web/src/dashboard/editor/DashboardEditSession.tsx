@@ -95,8 +95,10 @@ export function DashboardEditSession({
   // Shortcuts of edit mode (reference §5.3); ignored while typing in a field (spec 3).
   const selected = editor.selectedWidgetId;
   const { undo, redo } = editor;
+  // While a widget's config editor is open they would act on the dashboard behind its draft.
+  const configOpen = configTarget !== null;
   useEffect(() => {
-    if (!active || !stateId) return;
+    if (!active || !stateId || configOpen) return;
     const main: LayoutRef = { stateId, layoutId: 'main' };
     const onKeyDown = (event: KeyboardEvent) => {
       if (isTyping(event.target, true)) return;
@@ -113,7 +115,7 @@ export function DashboardEditSession({
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [active, stateId, selected, undo, redo, copyWidget, pasteWidget, deleteWidget]);
+  }, [active, stateId, configOpen, selected, undo, redo, copyWidget, pasteWidget, deleteWidget]);
 
   const importFile = async (file: File) => {
     if (!main) return;
