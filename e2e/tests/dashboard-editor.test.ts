@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { editorSelectors } from '../../packages/web/src/dashboard/editor/editor-selectors';
+import { widgetConfigSelectors } from '../../packages/web/src/dashboard/editor/widget-config/widget-config-selectors';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
 import { selectors } from '../../packages/web/src/selectors';
 import { screenshot, tid } from '../support/browser';
@@ -93,6 +94,9 @@ describe('dashboard editor', () => {
     await page.waitForSelector(tid(E.widgetType('simple_card')));
     await screenshot(page, 'dashboard-editor-library');
     await page.click(tid(E.widgetType('simple_card')));
+    // The Add widget dialog: the new widget's config editor; Add places it.
+    await page.click(tid(widgetConfigSelectors.apply));
+    await page.waitForSelector(tid(widgetConfigSelectors.panel), { state: 'detached' });
     await expect.poll(() => chromes(page).count()).toBe(1);
     const chrome = chromes(page).first();
     const widgetId = ((await chrome.getAttribute('data-testid')) ?? '').replace('dashboard-edit-widget-', '');

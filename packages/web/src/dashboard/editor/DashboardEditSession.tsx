@@ -1,5 +1,5 @@
 import { isJsonObject } from '@meridian/common';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/services/useServices';
 import { isTyping } from '../../components/editing/is-typing';
@@ -11,7 +11,13 @@ import { editorSelectors } from './editor-selectors';
 import type { DashboardEditor } from './useDashboardEditor';
 import { WidgetLibraryPanel } from './WidgetLibraryPanel';
 import { copiedWidget, setCopiedWidget } from './widget-clipboard';
+import type { WidgetConfigTarget } from './widget-config/WidgetConfigPanel';
 import { addWidgetItem, newGuid, parseWidgetItem, widgetItemOf } from './widget-item';
+
+// The widget config editor loads when a widget is first edited or added.
+const WidgetConfigPanel = lazy(() =>
+  import('./widget-config/WidgetConfigPanel').then((module) => ({ default: module.WidgetConfigPanel })),
+);
 
 /** Opening the widget library and importing a widget file: what the toolbar's Add widget offers. */
 export interface AddWidgetActions {
@@ -37,6 +43,7 @@ export function DashboardEditSession({
   const { toasts } = useServices();
   const [confirmDialog, confirm] = useConfirmDialog();
   const [libraryOpen, setLibraryOpen] = useState(false);
+  const [configTarget, setConfigTarget] = useState<WidgetConfigTarget | null>(null);
   const fileInput = useRef<HTMLInputElement | null>(null);
   const { edit, select, configuration, editing: active } = editor;
   const main: LayoutRef | null = stateId ? { stateId, layoutId: 'main' } : null;
@@ -80,6 +87,7 @@ export function DashboardEditSession({
       copyWidget,
       pasteWidget,
       deleteWidget: (ref, id) => void deleteWidget(ref, id),
+      editWidget: (id) => setConfigTarget({ mode: 'edit', widgetId: id }),
     }),
     [editor, copyWidget, pasteWidget, deleteWidget],
   );
@@ -87,8 +95,10 @@ export function DashboardEditSession({
   // Shortcuts of edit mode (reference §5.3); ignored while typing in a field (spec 3).
   const selected = editor.selectedWidgetId;
   const { undo, redo } = editor;
+  // While a widget's config editor is open they would act on the dashboard behind its draft.
+  const configOpen = configTarget !== null;
   useEffect(() => {
-    if (!active || !stateId) return;
+    if (!active || !stateId || configOpen) return;
     const main: LayoutRef = { stateId, layoutId: 'main' };
     const onKeyDown = (event: KeyboardEvent) => {
       if (isTyping(event.target, true)) return;
@@ -105,7 +115,7 @@ export function DashboardEditSession({
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [active, stateId, selected, undo, redo, copyWidget, pasteWidget, deleteWidget]);
+  }, [active, stateId, configOpen, selected, undo, redo, copyWidget, pasteWidget, deleteWidget]);
 
   const importFile = async (file: File) => {
     if (!main) return;
@@ -153,7 +163,18 @@ export function DashboardEditSession({
           onClose={() => setLibraryOpen(false)}
           layoutRef={main}
           editor={editor}
+          onPick={(widget) => setConfigTarget({ mode: 'add', widgetId: newGuid(), widget, layoutRef: main })}
         />
+      )}
+      {active && configTarget && (
+        <Suspense fallback={null}>
+          <WidgetConfigPanel
+            key={configTarget.widgetId}
+            editor={editor}
+            target={configTarget}
+            onClose={() => setConfigTarget(null)}
+          />
+        </Suspense>
       )}
       {confirmDialog}
       <ConflictDialog editor={editor} />

@@ -170,6 +170,7 @@ export function EditableGrid({
                 invalid={invalid}
                 onMoveStart={begin('move', p.widgetId, origin)}
                 onResizeStart={begin('resize', p.widgetId, origin)}
+                onEdit={() => editing.editWidget(p.widgetId)}
                 onCopy={() => editing.copyWidget(layoutRef, p.widgetId)}
                 onDelete={() => editing.deleteWidget(layoutRef, p.widgetId)}
                 onContextMenu={openMenu(p.widgetId)}
@@ -185,6 +186,17 @@ export function EditableGrid({
         anchorPosition={menu ? { top: menu.y, left: menu.x } : undefined}
         data-testid={editorSelectors.widgetMenu}
       >
+        {menuWidget && (
+          <MenuItem
+            data-testid={editorSelectors.menuEdit}
+            onClick={() => {
+              closeMenu();
+              editing.editWidget(menuWidget);
+            }}
+          >
+            <ListItemText>{t('dashboard-editor.edit-widget')}</ListItemText>
+          </MenuItem>
+        )}
         {menuWidget && (
           <MenuItem
             data-testid={editorSelectors.menuCopy}

@@ -1,5 +1,6 @@
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Delete from '@mui/icons-material/Delete';
+import Edit from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -9,8 +10,8 @@ import { editorSelectors } from './editor-selectors';
 
 /**
  * What covers a widget in edit mode: it takes the pointer from the widget (a drag anywhere moves
- * the widget, the corner handle resizes it), outlines the selected widget, and shows the copy and
- * delete buttons on hover or selection.
+ * the widget, the corner handle resizes it), outlines the selected widget, and shows the edit, copy
+ * and delete buttons on hover or selection. A double click opens the widget's config editor.
  */
 export function WidgetEditChrome({
   widgetId,
@@ -18,6 +19,7 @@ export function WidgetEditChrome({
   invalid,
   onMoveStart,
   onResizeStart,
+  onEdit,
   onCopy,
   onDelete,
   onContextMenu,
@@ -28,6 +30,7 @@ export function WidgetEditChrome({
   invalid: boolean;
   onMoveStart: (event: PointerEvent<HTMLElement>) => void;
   onResizeStart: (event: PointerEvent<HTMLElement>) => void;
+  onEdit: () => void;
   onCopy: () => void;
   onDelete: () => void;
   onContextMenu: (event: MouseEvent<HTMLElement>) => void;
@@ -36,12 +39,14 @@ export function WidgetEditChrome({
   const stop = (event: PointerEvent) => event.stopPropagation();
   const copyLabel = t('dashboard-editor.copy-widget');
   const deleteLabel = t('dashboard-editor.delete-widget');
+  const editLabel = t('dashboard-editor.edit-widget');
   return (
     <Box
       data-testid={editorSelectors.widgetChrome(widgetId)}
       aria-selected={selected}
       onPointerDown={onMoveStart}
       onContextMenu={onContextMenu}
+      onDoubleClick={onEdit}
       sx={{
         position: 'absolute',
         inset: 0,
@@ -59,6 +64,7 @@ export function WidgetEditChrome({
       <Box
         className="widget-edit-actions"
         onPointerDown={stop}
+        onDoubleClick={(event) => event.stopPropagation()}
         sx={{
           position: 'absolute',
           top: 4,
@@ -70,6 +76,16 @@ export function WidgetEditChrome({
           boxShadow: 1,
         }}
       >
+        <Tooltip title={editLabel}>
+          <IconButton
+            size="small"
+            aria-label={editLabel}
+            data-testid={editorSelectors.widgetEdit}
+            onClick={onEdit}
+          >
+            <Edit fontSize="small" />
+          </IconButton>
+        </Tooltip>
         <Tooltip title={copyLabel}>
           <IconButton
             size="small"

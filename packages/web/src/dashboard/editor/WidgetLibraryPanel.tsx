@@ -1,5 +1,6 @@
 import {
   isSystemWidgetsBundle,
+  type JsonObject,
   WIDGET_TYPES,
   type WidgetsBundle,
   type WidgetType,
@@ -52,19 +53,21 @@ export function matchingBundles(bundles: readonly WidgetsBundle[], search: strin
 
 /**
  * The widget library beside the dashboard (reference §5.3 "Add widget"): the widgets bundles with
- * a search, then the chosen bundle's widget types, filtered by kind. Picking a type adds a new
- * widget of it to the layout at the first free place.
+ * a search, then the chosen bundle's widget types, filtered by kind. Picking a type hands the new
+ * widget to `onPick` (the Add widget dialog), else adds it to the layout at the first free place.
  */
 export function WidgetLibraryPanel({
   open,
   onClose,
   layoutRef,
   editor,
+  onPick,
 }: {
   open: boolean;
   onClose: () => void;
   layoutRef: LayoutRef;
   editor: DashboardEditor;
+  onPick?: (widget: JsonObject) => void;
 }) {
   const { t } = useTranslation();
   const [bundle, setBundle] = useState<WidgetsBundle | null>(null);
@@ -116,6 +119,7 @@ export function WidgetLibraryPanel({
             }}
             layoutRef={layoutRef}
             editor={editor}
+            onPickWidget={onPick}
           />
         ) : (
           <Bundles onPick={setBundle} />
@@ -190,11 +194,13 @@ function WidgetTypes({
   onPick,
   layoutRef,
   editor,
+  onPickWidget,
 }: {
   bundle: WidgetsBundle;
   onPick: () => void;
   layoutRef: LayoutRef;
   editor: DashboardEditor;
+  onPickWidget: ((widget: JsonObject) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const { http, toasts } = useServices();
@@ -210,9 +216,13 @@ function WidgetTypes({
     try {
       const type = await getWidgetTypeByAlias(http, isSystem, info.bundleAlias, info.alias);
       const widget = widgetOfType(type, isSystem);
-      const id = newGuid();
-      editor.edit((c) => addWidget(c, layoutRef, widget, id));
-      editor.select(id);
+      if (onPickWidget) {
+        onPickWidget(widget);
+      } else {
+        const id = newGuid();
+        editor.edit((c) => addWidget(c, layoutRef, widget, id));
+        editor.select(id);
+      }
       onPick();
     } catch (error) {
       // A type that cannot be read is reported by the HTTP client; a broken default config here.

@@ -10,6 +10,8 @@ export interface DashboardEditing {
   pasteWidget(ref: LayoutRef): void;
   /** Asks, then removes the widget from the layout. */
   deleteWidget(ref: LayoutRef, widgetId: string): void;
+  /** Opens the widget's config editor. */
+  editWidget(widgetId: string): void;
 }
 
 export const DashboardEditContext = createContext<DashboardEditing | null>(null);

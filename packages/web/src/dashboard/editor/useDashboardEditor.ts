@@ -31,6 +31,11 @@ export interface DashboardEditor {
   /** The widget the keyboard shortcuts act on. */
   selectedWidgetId: string | null;
   start(): void;
+  /**
+   * Shows the configuration as `change` would make it without recording an edit (the widget
+   * config editor's live preview before Apply); null shows the edited configuration again.
+   */
+  preview(change: ((configuration: JsonObject) => JsonObject) | null): void;
   edit(change: (configuration: JsonObject) => JsonObject): void;
   undo(): void;
   redo(): void;
@@ -70,6 +75,9 @@ export function useDashboardEditor(dashboard: Dashboard): DashboardEditor {
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [selectedWidgetId, select] = useState<string | null>(null);
+  const [previewChange, setPreviewChange] = useState<{
+    change: (configuration: JsonObject) => JsonObject;
+  } | null>(null);
   const editing = history !== null;
   const dirty = history !== null && isDirty(history);
 
@@ -87,6 +95,7 @@ export function useDashboardEditor(dashboard: Dashboard): DashboardEditor {
   const stop = useCallback(() => {
     setSession(null);
     select(null);
+    setPreviewChange(null);
     setConflict(false);
   }, []);
 
@@ -161,11 +170,20 @@ export function useDashboardEditor(dashboard: Dashboard): DashboardEditor {
   const undo = useCallback(() => update(undoHistory), [update]);
   const redo = useCallback(() => update(redoHistory), [update]);
   const dismissConflict = useCallback(() => setConflict(false), []);
+  const preview = useCallback(
+    (change: ((configuration: JsonObject) => JsonObject) | null) =>
+      setPreviewChange(change ? { change } : null),
+    [],
+  );
+  const shown = useMemo(
+    () => (present && previewChange ? previewChange.change(present) : present),
+    [present, previewChange],
+  );
 
   return useMemo(
     () => ({
       editing,
-      configuration: present ?? dashboard.configuration,
+      configuration: shown ?? dashboard.configuration,
       canUndo: (history?.past.length ?? 0) > 0,
       canRedo: (history?.future.length ?? 0) > 0,
       dirty,
@@ -173,6 +191,7 @@ export function useDashboardEditor(dashboard: Dashboard): DashboardEditor {
       conflict,
       selectedWidgetId,
       start,
+      preview,
       edit,
       undo,
       redo,
@@ -185,7 +204,7 @@ export function useDashboardEditor(dashboard: Dashboard): DashboardEditor {
     }),
     [
       editing,
-      present,
+      shown,
       dashboard.configuration,
       history,
       dirty,
@@ -193,6 +212,7 @@ export function useDashboardEditor(dashboard: Dashboard): DashboardEditor {
       conflict,
       selectedWidgetId,
       start,
+      preview,
       edit,
       undo,
       redo,

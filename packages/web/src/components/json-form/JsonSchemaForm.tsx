@@ -1,0 +1,240 @@
+import type { JsonObject, JsonValue } from '@meridian/common';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ColorInput } from '../color-input/ColorInput';
+import { type FormField, type SettingsForm, valueAt, withValueAt } from './json-form-model';
+
+/**
+ * The JSON schema form (spec 3 "JSON form"): the fields of a settings schema bound to a model.
+ * Empty text and non-numbers become undefined (the key is dropped), as the reference does.
+ * `onValidityChange` reports whether every JSON field holds valid JSON.
+ */
+export function JsonSchemaForm({
+  form,
+  value,
+  onChange,
+  onValidityChange,
+  testIdPrefix,
+}: {
+  form: SettingsForm;
+  value: JsonObject;
+  onChange: (value: JsonObject) => void;
+  onValidityChange: (valid: boolean) => void;
+  testIdPrefix: string;
+}) {
+  const [errors, setErrors] = useState<ReadonlySet<string>>(new Set());
+  const report = useRef(onValidityChange);
+  report.current = onValidityChange;
+  useEffect(() => report.current(errors.size === 0), [errors]);
+  const setError = (key: string, invalid: boolean) =>
+    setErrors((current) => {
+      if (current.has(key) === invalid) return current;
+      const next = new Set(current);
+      if (invalid) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  const context: FieldContext = { model: value, onChange, setError, testIdPrefix };
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+      {form.fields.map((field, index) => (
+        <Field key={field.path.join('.') || index} field={field} context={context} />
+      ))}
+    </Box>
+  );
+}
+
+interface FieldContext {
+  model: JsonObject;
+  onChange: (value: JsonObject) => void;
+  setError: (key: string, invalid: boolean) => void;
+  testIdPrefix: string;
+}
+
+function Field({ field, context }: { field: FormField; context: FieldContext }) {
+  const { t } = useTranslation();
+  const { model, onChange, testIdPrefix } = context;
+  const key = field.path.join('.');
+  const testId = `${testIdPrefix}-${key}`;
+  const current = valueAt(model, field.path) ?? field.defaultValue;
+  const set = (next: JsonValue | undefined) => onChange(withValueAt(model, field.path, next));
+  const label = field.required ? `${field.title} *` : field.title;
+  switch (field.kind) {
+    case 'fieldset':
+      return (
+        <Box component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, my: 1, px: 1.5 }}>
+          {field.title && (
+            <Typography component="legend" variant="caption" sx={{ px: 0.5 }}>
+              {field.title}
+            </Typography>
+          )}
+          {(field.items ?? []).map((item, index) => (
+            <Field key={item.path.join('.') || index} field={item} context={context} />
+          ))}
+        </Box>
+      );
+    case 'checkbox':
+      return (
+        <FormControlLabel
+          label={field.title}
+          control={
+            <Checkbox
+              checked={current === true}
+              onChange={(event) => set(event.target.checked)}
+              slotProps={{ input: { 'data-testid': testId } as object }}
+            />
+          }
+        />
+      );
+    case 'number':
+      return (
+        <TextField
+          label={label}
+          type="number"
+          size="small"
+          margin="dense"
+          fullWidth
+          value={typeof current === 'number' ? current : ''}
+          helperText={field.description}
+          onChange={(event) => {
+            const number = Number.parseFloat(event.target.value);
+            set(Number.isFinite(number) ? number : undefined);
+          }}
+          slotProps={{ htmlInput: { 'data-testid': testId } }}
+        />
+      );
+    case 'select':
+      return (
+        <TextField
+          select
+          label={label}
+          size="small"
+          margin="dense"
+          fullWidth
+          value={Math.max(
+            -1,
+            (field.options ?? []).findIndex((option) => option.value === current),
+          )}
+          onChange={(event) => set(field.options?.[Number(event.target.value)]?.value)}
+          slotProps={{ select: { SelectDisplayProps: { 'data-testid': testId } as object } }}
+        >
+          <MenuItem value={-1}>
+            <em>{t('widget-config.none')}</em>
+          </MenuItem>
+          {(field.options ?? []).map((option, index) => (
+            <MenuItem key={String(option.value)} value={index}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      );
+    case 'color':
+      return (
+        <ColorInput
+          label={label}
+          value={typeof current === 'string' ? current : ''}
+          onChange={(color) => set(color || undefined)}
+          testId={testId}
+        />
+      );
+    case 'text':
+    case 'code':
+      return (
+        <TextField
+          label={label}
+          size="small"
+          margin="dense"
+          fullWidth
+          multiline={field.kind === 'code'}
+          minRows={field.kind === 'code' ? 3 : undefined}
+          value={typeof current === 'string' ? current : current === undefined ? '' : String(current)}
+          helperText={field.description}
+          onChange={(event) => set(event.target.value === '' ? undefined : event.target.value)}
+          slotProps={{
+            htmlInput: {
+              'data-testid': testId,
+              spellCheck: field.kind !== 'code',
+              style: field.kind === 'code' ? { fontFamily: 'monospace', fontSize: 13 } : undefined,
+            },
+          }}
+        />
+      );
+    case 'json':
+      return (
+        <JsonField
+          label={label}
+          value={current}
+          onChange={set}
+          testId={testId}
+          setError={context.setError}
+          errorKey={key}
+        />
+      );
+  }
+}
+
+/** A value the form has no field for, edited as JSON text; invalid text is an error that blocks saving. */
+export function JsonField({
+  label,
+  value,
+  onChange,
+  testId,
+  setError,
+  errorKey,
+}: {
+  label: string;
+  value: JsonValue | undefined;
+  onChange: (value: JsonValue | undefined) => void;
+  testId: string;
+  setError: (key: string, invalid: boolean) => void;
+  errorKey: string;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(() => (value === undefined ? '' : JSON.stringify(value, null, 2)));
+  const [error, setErrorText] = useState<string | null>(null);
+  return (
+    <TextField
+      label={label}
+      size="small"
+      margin="dense"
+      fullWidth
+      multiline
+      minRows={2}
+      value={text}
+      error={error !== null}
+      helperText={error ?? undefined}
+      onChange={(event) => {
+        const next = event.target.value;
+        setText(next);
+        if (!next.trim()) {
+          setErrorText(null);
+          setError(errorKey, false);
+          onChange(undefined);
+          return;
+        }
+        try {
+          const parsed = JSON.parse(next) as JsonValue;
+          setErrorText(null);
+          setError(errorKey, false);
+          onChange(parsed);
+        } catch (failure) {
+          setErrorText(t('widget-config.invalid-json', { message: (failure as Error).message }));
+          setError(errorKey, true);
+        }
+      }}
+      slotProps={{
+        htmlInput: {
+          'data-testid': testId,
+          spellCheck: false,
+          style: { fontFamily: 'monospace', fontSize: 13 },
+        },
+      }}
+    />
+  );
+}

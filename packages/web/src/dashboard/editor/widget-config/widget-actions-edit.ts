@@ -1,0 +1,85 @@
+import { isJsonObject, type JsonObject } from '@meridian/common';
+
+/**
+ * The widget actions the config editor offers (reference §5.4 "Actions"), limited to what this
+ * console's viewer runs: the action sources its widgets raise and the action types it executes.
+ */
+
+/** Action types the viewer executes (dashboard/actions: RUNNABLE less the HTML template one it only warns about). */
+export const EDITABLE_ACTION_TYPES = [
+  'openDashboardState',
+  'updateDashboardState',
+  'openDashboard',
+  'custom',
+] as const;
+export type EditableActionType = (typeof EDITABLE_ACTION_TYPES)[number];
+
+/** Argument names of a custom action function (reference signature). */
+export const CUSTOM_ACTION_ARGS = [
+  '$event',
+  'widgetContext',
+  'entityId',
+  'entityName',
+  'additionalParams',
+  'entityLabel',
+] as const;
+
+/** The action sources a widget type raises: the header button for all, rows and cells for tables, markers for maps. */
+export function actionSourcesOf(bundleAlias: string, typeAlias: string): string[] {
+  const sources = ['headerButton'];
+  if ((bundleAlias === 'cards' && typeAlias === 'entities_table') || bundleAlias === 'entity_admin_widgets') {
+    sources.push('actionCellButton', 'rowClick', 'rowDoubleClick');
+  }
+  if (bundleAlias === 'maps_v2') sources.push('markerClick', 'tooltipAction');
+  return sources;
+}
+
+/** One action of the list, with the source it belongs to and its place there. */
+export interface ActionEntry {
+  sourceId: string;
+  index: number;
+  action: JsonObject;
+}
+
+/** The widget's actions, source by source in `sources` order, then those of other sources as saved. */
+export function actionEntries(config: JsonObject, sources: readonly string[]): ActionEntry[] {
+  const actions = isJsonObject(config.actions) ? config.actions : {};
+  const order = [...sources, ...Object.keys(actions).filter((id) => !sources.includes(id))];
+  return order.flatMap((sourceId) => {
+    const list = actions[sourceId];
+    return Array.isArray(list)
+      ? list.flatMap((action, index) => (isJsonObject(action) ? [{ sourceId, index, action }] : []))
+      : [];
+  });
+}
+
+/**
+ * The config with an action saved: `previous` (its old place, if it is an edit) is removed, and
+ * the action goes to its source's list (at its old place when the source did not change).
+ */
+export function withAction(
+  config: JsonObject,
+  action: JsonObject,
+  sourceId: string,
+  previous: { sourceId: string; index: number } | null,
+): JsonObject {
+  const actions: Record<string, JsonObject[]> = {};
+  for (const [id, list] of Object.entries(isJsonObject(config.actions) ? config.actions : {})) {
+    actions[id] = Array.isArray(list) ? (list.filter(isJsonObject) as JsonObject[]) : [];
+  }
+  if (previous && previous.sourceId === sourceId) {
+    actions[sourceId] = (actions[sourceId] ?? []).map((a, i) => (i === previous.index ? action : a));
+  } else {
+    if (previous)
+      actions[previous.sourceId] = (actions[previous.sourceId] ?? []).filter((_a, i) => i !== previous.index);
+    actions[sourceId] = [...(actions[sourceId] ?? []), action];
+  }
+  return { ...config, actions };
+}
+
+/** The config without the action at `index` of `sourceId`. */
+export function withoutAction(config: JsonObject, sourceId: string, index: number): JsonObject {
+  const actions = isJsonObject(config.actions) ? config.actions : {};
+  const list = Array.isArray(actions[sourceId]) ? actions[sourceId] : [];
+  return { ...config, actions: { ...actions, [sourceId]: list.filter((_a, i) => i !== index) } };
+}
