@@ -1,7 +1,7 @@
 import type { WidgetTypeDescriptor } from '@meridian/common';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useMemo } from 'react';
+import { type ReactNode, useCallback, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getWidgetTypeByAlias } from '../../api/widgets';
 import { useServices } from '../../app/services/useServices';
@@ -16,6 +16,7 @@ import { WidgetFrame } from '../WidgetFrame';
 import { WidgetMessage } from '../WidgetMessage';
 import { CustomWidgetFrame } from './CustomWidgetFrame';
 import { frameDataOf } from './frame-data';
+import { PreviewDescriptorContext } from './preview-descriptor';
 import type { FrameCall } from './protocol';
 
 /** Whether a stored widget type is a custom one the frame can run (it has code of its own). */
@@ -29,6 +30,7 @@ export const isCustomDescriptor = (descriptor: WidgetTypeDescriptor | undefined)
  */
 export function CustomWidget({ widget, notFound }: { widget: DashboardWidget; notFound: ReactNode }) {
   const { http } = useServices();
+  const preview = useContext(PreviewDescriptorContext);
   const systemFirst = widget.isSystemType !== false;
   const type = useQuery({
     queryKey: ['widgetTypeByAlias', systemFirst, widget.bundleAlias, widget.typeAlias],
@@ -46,10 +48,11 @@ export function CustomWidget({ widget, notFound }: { widget: DashboardWidget; no
       }
       return null;
     },
-    enabled: Boolean(widget.bundleAlias && widget.typeAlias),
+    enabled: preview === null && Boolean(widget.bundleAlias && widget.typeAlias),
     retry: false,
     staleTime: 60_000,
   });
+  if (preview) return <RunningCustomWidget widget={widget} descriptor={preview} />;
   if (type.isPending && type.fetchStatus !== 'idle')
     return <CircularProgress size={24} sx={{ position: 'absolute', inset: 0, m: 'auto' }} />;
   const descriptor = type.data?.descriptor;
@@ -104,6 +107,7 @@ function RunningCustomWidget({
           config={config}
           datasources={frameData.datasources}
           data={frameData.data}
+          alarms={frameData.alarms}
           isEdit={editing !== null}
           rpcDeviceId={rpcDeviceId}
           onAction={onAction}

@@ -24,6 +24,7 @@ export interface CustomWidgetFrameProps {
   config: WidgetConfig;
   datasources: FrameDatasource[];
   data: FrameData[];
+  alarms: unknown[];
   isEdit: boolean;
   /** Where the widget's RPC goes; null when it has no target device (or the viewer is read-only). */
   rpcDeviceId: string | null;
@@ -101,6 +102,7 @@ export function CustomWidgetFrame(props: CustomWidgetFrameProps) {
           widgetConfig: JSON.parse(JSON.stringify(current.config)),
           datasources: current.datasources,
           data: current.data,
+          alarms: current.alarms,
           texts: {
             angularNotSupported: t('custom-widget.angular-not-supported'),
             widgetError: t('custom-widget.widget-error'),
@@ -149,10 +151,11 @@ export function CustomWidgetFrame(props: CustomWidgetFrameProps) {
         type: 'data',
         datasources: props.datasources,
         data: props.data,
+        alarms: props.alarms,
       } satisfies ToFrame,
       '*',
     );
-  }, [props.datasources, props.data]);
+  }, [props.datasources, props.data, props.alarms]);
 
   useEffect(() => {
     if (!ready.current) return;

@@ -10,10 +10,12 @@ import type { FrameData, FrameDataKey, FrameDatasource } from './protocol';
 export function frameDataOf(
   data: readonly DatasourceData[],
   mode: 'latest' | 'timeseries',
-): { datasources: FrameDatasource[]; data: FrameData[] } {
+): { datasources: FrameDatasource[]; data: FrameData[]; alarms: unknown[] } {
   const datasources: FrameDatasource[] = [];
   const entries: FrameData[] = [];
+  const alarms: unknown[] = [];
   for (const source of data) {
+    if (source.alarms) alarms.push(...source.alarms);
     const dataKeys = source.dataKeys.map(frameKeyOf);
     for (const values of source.entities) {
       const datasourceIndex = datasources.length;
@@ -38,7 +40,7 @@ export function frameDataOf(
       });
     }
   }
-  return { datasources, data: entries };
+  return { datasources, data: entries, alarms };
 }
 
 function frameKeyOf(key: DataKey): FrameDataKey {

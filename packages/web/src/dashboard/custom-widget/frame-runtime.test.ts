@@ -46,6 +46,7 @@ const boot = (widget: Partial<WidgetBoot>): { widget: WidgetBoot } => ({
       },
     ],
     data: [{ datasourceIndex: 0, dataKeyIndex: 0, data: [[1, '21.5']] }],
+    alarms: [],
     texts: { angularNotSupported: 'Needs Angular', widgetError: 'Widget failed' },
     ...widget,
   },
@@ -79,6 +80,7 @@ describe('custom widget frame runtime', () => {
       type: 'data',
       datasources: boot({}).widget.datasources,
       data: [{ datasourceIndex: 0, dataKeyIndex: 0, data: [[2, '22']] }],
+      alarms: [],
     });
     expect(value?.textContent).toBe('T=22°C temperature@Thermostat');
     frame.send({ protocol: WIDGET_PROTOCOL, type: 'editMode', isEdit: true });
@@ -172,6 +174,7 @@ describe('custom widget frame runtime', () => {
       type: 'data',
       datasources: boot({}).widget.datasources,
       data: [{ datasourceIndex: 0, dataKeyIndex: 0, data: [[2, 'bad']] }],
+      alarms: [],
     });
     expect(onUpdate.document.getElementById('widget-error')?.textContent).toContain('Widget failed');
     expect(onUpdate.document.getElementById('widget-error')?.textContent).toContain('bad value');

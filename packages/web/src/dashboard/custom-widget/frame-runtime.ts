@@ -108,6 +108,7 @@ export function frameRuntime(boot: { widget: WidgetBoot }, win: Window): FrameWi
     height: container.clientHeight,
     datasources: widget.datasources,
     data: linkData(widget.datasources, widget.data),
+    alarms: widget.alarms,
     detectChanges() {
       // Non-Angular widgets draw themselves; there is no template to check.
     },
@@ -161,7 +162,7 @@ export function frameRuntime(boot: { widget: WidgetBoot }, win: Window): FrameWi
       }).catch(showError);
     },
   };
-  ctx.defaultSubscription = { datasources: ctx.datasources, data: ctx.data };
+  ctx.defaultSubscription = { datasources: ctx.datasources, data: ctx.data, alarms: ctx.alarms };
   const self: FrameWidget = { ctx };
 
   // A template with Angular bindings or components needs the reference's Angular compiler.
@@ -226,7 +227,7 @@ export function frameRuntime(boot: { widget: WidgetBoot }, win: Window): FrameWi
       controller(self);
       initialized = true;
       run('onInit');
-      if (widget.data.length > 0) run('onDataUpdated');
+      if (widget.data.length > 0 || widget.alarms.length > 0) run('onDataUpdated');
       const Observer = (win as unknown as { ResizeObserver?: typeof ResizeObserver }).ResizeObserver;
       if (!Observer) return;
       const observer = new Observer(() => {
@@ -249,7 +250,8 @@ export function frameRuntime(boot: { widget: WidgetBoot }, win: Window): FrameWi
     } else if (message.type === 'data') {
       ctx.datasources = message.datasources;
       ctx.data = linkData(message.datasources, message.data);
-      ctx.defaultSubscription = { datasources: ctx.datasources, data: ctx.data };
+      ctx.alarms = message.alarms;
+      ctx.defaultSubscription = { datasources: ctx.datasources, data: ctx.data, alarms: ctx.alarms };
       if (initialized) run('onDataUpdated');
     } else if (message.type === 'editMode') {
       ctx.isEdit = message.isEdit;

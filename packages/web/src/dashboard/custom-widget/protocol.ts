@@ -50,13 +50,21 @@ export interface WidgetBoot {
   widgetConfig: unknown;
   datasources: FrameDatasource[];
   data: FrameData[];
+  /** An alarm widget's alarms, newest first (`ctx.alarms`). */
+  alarms: unknown[];
   texts: { angularNotSupported: string; widgetError: string };
 }
 
 /** The console's messages to the frame. */
 export type ToFrame =
   | { protocol: typeof WIDGET_PROTOCOL; type: 'boot'; runtime: string; jquery: string; widget: WidgetBoot }
-  | { protocol: typeof WIDGET_PROTOCOL; type: 'data'; datasources: FrameDatasource[]; data: FrameData[] }
+  | {
+      protocol: typeof WIDGET_PROTOCOL;
+      type: 'data';
+      datasources: FrameDatasource[];
+      data: FrameData[];
+      alarms: unknown[];
+    }
   | { protocol: typeof WIDGET_PROTOCOL; type: 'editMode'; isEdit: boolean }
   | { protocol: typeof WIDGET_PROTOCOL; type: 'reply'; callId: number; ok: boolean; value: unknown }
   | { protocol: typeof WIDGET_PROTOCOL; type: 'destroy' };
