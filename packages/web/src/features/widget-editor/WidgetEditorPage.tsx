@@ -206,18 +206,16 @@ function WidgetEditor({
   );
 
   return (
-    <Box
-      data-testid={S.page}
-      sx={{ display: 'flex', flexDirection: 'column', gap: 1, p: 1, height: '100%', minHeight: 0 }}
-    >
+    <Box data-testid={S.page} sx={{ display: 'flex', flexDirection: 'column', gap: 1, p: 1 }}>
       <Paper sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, flexWrap: 'wrap' }}>
         <TextField
           label={t('widget-editor.widget-title')}
           value={draft.name}
           onChange={(event) => setDraft({ ...draft, name: event.target.value })}
           size="small"
+          fullWidth={false}
           slotProps={{ htmlInput: { 'data-testid': S.title } }}
-          sx={{ minWidth: 240 }}
+          sx={{ width: 320 }}
         />
         <TextField
           select
@@ -228,7 +226,8 @@ function WidgetEditor({
             if (isWidgetKind(kind)) setDraft(withKind(draft, kind));
           }}
           size="small"
-          sx={{ minWidth: 180 }}
+          fullWidth={false}
+          sx={{ width: 200 }}
           slotProps={{ select: { SelectDisplayProps: { 'data-testid': S.type } as object } }}
         >
           {WIDGET_KINDS.map((kind) => (
@@ -259,7 +258,7 @@ function WidgetEditor({
           {t('widget-editor.save-as')}
         </Button>
       </Paper>
-      <Box sx={{ display: 'flex', gap: 1, flex: '1 1 55%', minHeight: 0 }}>
+      <Box sx={{ display: 'flex', gap: 1, height: 380, flexShrink: 0 }}>
         <Paper sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
           <Tabs value={tab} onChange={(_event, next: EditorTab) => setTab(next)} variant="scrollable">
             {TABS.map((name) => (
@@ -304,7 +303,7 @@ function WidgetEditor({
           />
         </Paper>
       </Box>
-      <Paper sx={{ flex: '1 1 45%', minHeight: 260, display: 'flex', flexDirection: 'column', pt: 1 }}>
+      <Paper sx={{ height: 420, flexShrink: 0, display: 'flex', flexDirection: 'column', pt: 1 }}>
         <WidgetPreview
           descriptor={ran}
           bundleAlias={stored?.bundleAlias ?? bundle.alias}
