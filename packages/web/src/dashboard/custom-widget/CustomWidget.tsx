@@ -98,7 +98,12 @@ function RunningCustomWidget({
     [config, runAction],
   );
   return (
-    <WidgetFrame widgetId={widget.id} config={config}>
+    <WidgetFrame
+      widgetId={widget.id}
+      config={config}
+      headerActions={actionsOf(config, 'headerButton')}
+      onHeaderAction={(action, anchor) => runAction(action, {}, anchor)}
+    >
       {feed.status === 'error' ? (
         <WidgetMessage text={t('dashboard-viewer.aliases-failed')} />
       ) : (

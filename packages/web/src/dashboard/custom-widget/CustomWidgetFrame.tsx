@@ -174,7 +174,15 @@ export function CustomWidgetFrame(props: CustomWidgetFrameProps) {
       src={WIDGET_FRAME_URL}
       sandbox="allow-scripts"
       data-testid={props.testId}
-      style={{ border: 0, width: '100%', height: '100%', display: 'block', background: 'transparent' }}
+      // In edit mode the grid drags and selects the widget: the frame must not take the pointer.
+      style={{
+        border: 0,
+        width: '100%',
+        height: '100%',
+        display: 'block',
+        background: 'transparent',
+        pointerEvents: props.isEdit ? 'none' : undefined,
+      }}
     />
   );
 }

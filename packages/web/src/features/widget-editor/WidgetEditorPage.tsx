@@ -191,7 +191,7 @@ function WidgetEditor({
       value={draft.descriptor[field] ?? ''}
       onChange={(text) => setDraft(withDescriptor(draft, { [field]: text }))}
       testId={testId}
-      minRows={14}
+      minRows={11}
     />
   );
   const schema = (field: 'settingsSchema' | 'dataKeySettingsSchema', label: string, testId: string) => (
@@ -201,7 +201,7 @@ function WidgetEditor({
       onChange={(text) => setDraft(withDescriptor(draft, { [field]: text }))}
       error={errors[field] ? t('widget-editor.invalid-json', { error: errors[field] }) : undefined}
       testId={testId}
-      minRows={14}
+      minRows={11}
     />
   );
 
