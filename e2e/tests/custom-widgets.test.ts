@@ -3,9 +3,10 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
 import { widgetEditorSelectors as S } from '../../packages/web/src/features/widget-editor/widget-editor-selectors';
-import { screenshot, tid } from '../support/browser';
+import { selectors } from '../../packages/web/src/selectors';
+import { newPage, screenshot, tid } from '../support/browser';
 import { api, loginToken, saveDashboard } from '../support/server';
-import { openSignedIn } from '../support/session';
+import { openSignedIn, signIn } from '../support/session';
 import { useServerAndBrowser } from '../support/suite';
 
 /**
@@ -125,6 +126,7 @@ describe('custom widgets', () => {
     await page.fill(tid(S.settingsSchema), '{}');
     await page.keyboard.press('Control+s');
     await page.waitForURL(/\/widgetTypes\/[0-9a-f-]{36}$/);
+    const editorUrl = page.url();
     await expect.poll(async () => (await types()).length).toBe(1);
     const [saved] = await types();
     if (!saved) throw new Error('not saved');
@@ -224,5 +226,18 @@ describe('custom widgets', () => {
       .poll(() => frameOf(page, 'broken').locator('#widget-error').textContent(), { timeout: 10_000 })
       .toContain('kaput at load');
     await screenshot(page, 'custom-widgets-dashboard');
+
+    // The saved type reopens in the editor, here in the dark scheme.
+    const dark = await newPage(browser, { width: 1280, height: 800 }, 'dark');
+    await dark.page.goto(`${server.url}/login`);
+    await signIn(dark.page, TENANT.email, TENANT.password);
+    await dark.page.waitForSelector(tid(selectors.shell.root));
+    await dark.page.goto(editorUrl);
+    await screenshot(dark.page, 'custom-widgets-editor-dark');
+    await dark.page.waitForSelector(tid(S.page));
+    expect(await dark.page.inputValue(tid(S.title))).toBe('Lamp value');
+    expect(await dark.page.inputValue(tid(S.javascript))).toBe(JS);
+    await screenshot(dark.page, 'custom-widgets-editor-dark');
+    await dark.context.close();
   });
 });
