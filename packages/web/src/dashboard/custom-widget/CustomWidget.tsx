@@ -117,6 +117,7 @@ function RunningCustomWidget({
           rpcDeviceId={rpcDeviceId}
           onAction={onAction}
           testId={`${dashboardSelectors.customWidgetFrame}-${widget.id}`}
+          frameTitle={config.title || `${widget.bundleAlias}.${widget.typeAlias}`}
         />
       )}
     </WidgetFrame>

@@ -31,6 +31,8 @@ export interface CustomWidgetFrameProps {
   /** Runs the configured action `actionId` of the source, for the entity the widget names. */
   onAction: (call: Extract<FrameCall, { kind: 'action' }>) => void;
   testId?: string;
+  /** The frame's accessible name: the widget's title, else its type's aliases. */
+  frameTitle: string;
 }
 
 /**
@@ -170,7 +172,7 @@ export function CustomWidgetFrame(props: CustomWidgetFrameProps) {
       // A new frame for a new descriptor: the old code must not live on.
       key={JSON.stringify([descriptor.templateHtml, descriptor.controllerScript, descriptor.templateCss])}
       ref={frame}
-      title={props.config.title ?? 'widget'}
+      title={props.frameTitle}
       src={WIDGET_FRAME_URL}
       sandbox="allow-scripts"
       data-testid={props.testId}
