@@ -18,6 +18,8 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': { target: 'http://localhost:8080', changeOrigin: true, ws: true },
+      // The custom widget frame document, with its own Content-Security-Policy from the server.
+      '/widget-frame': { target: 'http://localhost:8080', changeOrigin: true },
     },
   },
   build: {

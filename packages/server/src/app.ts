@@ -12,6 +12,7 @@ import { clientErrors, frameworkErrors, registerErrorHandling } from './http/err
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerValidation } from './http/validation.js';
 import { registerWebSecurity } from './http/web-security.js';
+import { registerWidgetFrame } from './http/widget-frame.js';
 import { type LogDestination, redactingDestination } from './logging/redacting-destination.js';
 import { AdminSettingsRepo } from './modules/admin/repo.js';
 import { registerAdminRoutes } from './modules/admin/routes.js';
@@ -531,6 +532,7 @@ export async function buildApp(
     outdating,
     settings: config.ws,
   });
+  registerWidgetFrame(app);
   await registerConsole(app, config.webDir);
   return {
     app,

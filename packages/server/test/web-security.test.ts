@@ -97,6 +97,20 @@ describe('security headers', () => {
     expect(res.headers.get('x-frame-options')).toBe('DENY');
   });
 
+  it('serves the custom widget frame with its own policy: widget code may compile there, not in the console', async () => {
+    const frame = await byDefault.api.get('/widget-frame');
+    expect(frame.status).toBe(200);
+    expect(frame.headers.get('content-type')).toContain('text/html');
+    const csp = frame.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("'unsafe-eval'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    // Only the console's own pages frame it; the console keeps its policy.
+    expect(frame.headers.get('x-frame-options')).toBeNull();
+    expect(frame.text).toContain("message.type !== 'boot'");
+    const page = await byDefault.api.get('/devices');
+    expect(page.headers.get('content-security-policy')).not.toContain('unsafe-eval');
+  });
+
   it('lets map widgets load tiles from the built-in providers and MAP_TILE_ORIGINS', async () => {
     const imgSrc = async (server: TestServer) => {
       const res = await server.api.get('/devices');

@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import { isWidgetFrame, WIDGET_FRAME_POLICY } from './widget-frame.js';
 
 /** Browser-facing security settings (README "Security"), read from the environment. */
 export interface WebSecuritySettings {
@@ -116,7 +117,10 @@ export async function registerWebSecurity(
     if (isTenantScriptWorker(request.url)) {
       reply.header('content-security-policy', TENANT_SCRIPT_WORKER_POLICY);
     }
-    if (type.startsWith('text/html')) {
+    if (isWidgetFrame(request.url)) {
+      // The custom widget frame (widget-frame.ts): its own policy, shown in the console's frames only.
+      reply.header('content-security-policy', WIDGET_FRAME_POLICY);
+    } else if (type.startsWith('text/html')) {
       const embeddable = isEmbeddableRoute(request.url);
       const ancestors = embeddable ? embedders : "'none'";
       reply.header('content-security-policy', [...policy, `frame-ancestors ${ancestors}`].join('; '));

@@ -1,6 +1,6 @@
 import type { Timewindow, WidgetType } from '@meridian/common';
 import CircularProgress from '@mui/material/CircularProgress';
-import { type ReactNode, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCsv } from '../components/entity-table/download';
 import { TimewindowButton } from '../components/timewindow/TimewindowButton';
@@ -34,6 +34,11 @@ function activeEntity(data: readonly DatasourceData[]): ActionTarget {
   return entity ? { entityId: entity.id, entityName: entity.name, entityLabel: entity.label } : {};
 }
 
+/** Widget types with code of their own, run in a sandboxed frame (in their own chunk). */
+const CustomWidget = lazy(async () => ({
+  default: (await import('./custom-widget/CustomWidget')).CustomWidget,
+}));
+
 /** A widget's own window when it saved none: the defaults (one object, so nothing re-subscribes). */
 const NO_TIMEWINDOW: Timewindow = {};
 
@@ -44,7 +49,7 @@ export function WidgetHost({ widget }: { widget: DashboardWidget }) {
   const { t } = useTranslation();
   const definition = findWidget(widget);
   if (!definition) {
-    return (
+    const notFound = (
       <WidgetFrame
         widgetId={widget.id}
         config={{ ...widget.config, title: t('dashboard-viewer.widget-type-not-found') }}
@@ -55,6 +60,11 @@ export function WidgetHost({ widget }: { widget: DashboardWidget }) {
           })}
         />
       </WidgetFrame>
+    );
+    return (
+      <Suspense fallback={loading}>
+        <CustomWidget widget={widget} notFound={notFound} />
+      </Suspense>
     );
   }
   return <KnownWidget widget={widget} definition={definition} />;

@@ -19,6 +19,8 @@ export const dashboardSelectors = {
   /** Prefix of a widget's own time-window button: `${widgetTimewindow}-${widgetId}`. */
   widgetTimewindow: 'dashboard-widget-timewindow',
   widgetMessage: 'dashboard-widget-message',
+  /** Prefix of a custom widget's sandboxed frame: `${customWidgetFrame}-${widgetId}`. */
+  customWidgetFrame: 'dashboard-custom-widget-frame',
   notFound: 'dashboard-not-found',
   aliasesSelect: 'dashboard-aliases-select',
   aliasesPanel: 'dashboard-aliases-panel',

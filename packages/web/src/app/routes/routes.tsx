@@ -221,6 +221,23 @@ export function createAppRoutes(): RouteObject[] {
                 (await import('../../features/tenant-profiles/TenantProfileDetailsPage'))
                   .TenantProfileDetailsPage,
             }),
+            // The widget editor (issue 12); the widgets bundles pages link here.
+            ...[
+              'widgets-bundles/:widgetsBundleId/widgetTypes/:widgetTypeId',
+              'widgets-bundles/:widgetsBundleId/widgetTypes/add/:widgetType',
+            ].map(
+              (path): RouteObject => ({
+                path,
+                handle: meta({
+                  authorities: ['SYS_ADMIN', 'TENANT_ADMIN'],
+                  title: 'widget-editor.widget-editor',
+                  breadcrumb: { label: 'widget-editor.widget-editor', icon: 'widgets' },
+                }),
+                lazy: async () => ({
+                  Component: (await import('../../features/widget-editor/WidgetEditorPage')).WidgetEditorPage,
+                }),
+              }),
+            ),
             {
               path: 'widgets-bundles',
               handle: meta({

@@ -11,6 +11,8 @@ export interface DashboardWidget {
   id: string;
   bundleAlias: string;
   typeAlias: string;
+  /** Whether its type is in a system bundle (false: the tenant's own); custom widgets look it up so. */
+  isSystemType?: boolean;
   type: WidgetType;
   sizeX: number;
   sizeY: number;

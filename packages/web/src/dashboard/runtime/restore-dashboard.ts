@@ -69,6 +69,7 @@ function restoreWidget(id: string, saved: unknown): DashboardWidget {
     id: stringOr(widget.id, id),
     bundleAlias: stringOr(widget.bundleAlias, ''),
     typeAlias: stringOr(widget.typeAlias, ''),
+    ...(typeof widget.isSystemType === 'boolean' ? { isSystemType: widget.isSystemType } : {}),
     type,
     sizeX: Math.max(1, numberOr(widget.sizeX, 8)),
     sizeY: Math.max(1, numberOr(widget.sizeY, 6)),
