@@ -1,3 +1,5 @@
+import { coreSelectors } from './core-selectors';
+
 /**
  * data-testid values shared by the console components and the browser tests in /e2e.
  * Inputs carry their test id on the <input> element itself, so tests can fill them directly.
@@ -7,24 +9,7 @@ function pathId(path: string): string {
 }
 
 export const selectors = {
-  app: {
-    loadingBar: 'loading-bar',
-    pageLoading: 'page-loading',
-    toast: 'toast',
-    toastClose: 'toast-close',
-    dialog: 'dialog',
-    dialogOk: 'dialog-ok',
-    dialogCancel: 'dialog-cancel',
-  },
-  login: {
-    card: 'login-card',
-    form: 'login-form',
-    username: 'login-username',
-    password: 'login-password',
-    submit: 'login-submit',
-    forgotPassword: 'login-forgot-password',
-    oauth2Button: 'login-oauth2-button',
-  },
+  ...coreSelectors,
   resetRequest: {
     card: 'reset-request-card',
     email: 'reset-request-email',

@@ -1,6 +1,6 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
-import { selectors } from '../../selectors';
+import { coreSelectors } from '../../core-selectors';
 import { useIsLoading } from '../services/useIsLoading';
 
 /** Thin progress bar at the top of the window while the global loading flag is on. */
@@ -14,7 +14,7 @@ export function LoadingBar() {
     <LinearProgress
       color="secondary"
       aria-label={t('app.loading')}
-      data-testid={selectors.app.loadingBar}
+      data-testid={coreSelectors.app.loadingBar}
       sx={{
         position: 'fixed',
         top: 0,

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
-import { selectors } from '../../selectors';
+import { coreSelectors } from '../../core-selectors';
 
 /** Centered spinner shown while the user loads or a lazy page arrives. */
 export function PageLoading() {
@@ -10,7 +10,7 @@ export function PageLoading() {
     <Box
       role="status"
       aria-label={t('app.loading')}
-      data-testid={selectors.app.pageLoading}
+      data-testid={coreSelectors.app.pageLoading}
       sx={{
         display: 'flex',
         alignItems: 'center',

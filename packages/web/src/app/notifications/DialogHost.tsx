@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useSyncExternalStore } from 'react';
-import { selectors } from '../../selectors';
+import { coreSelectors } from '../../core-selectors';
 import { useServices } from '../services/useServices';
 
 /**
@@ -26,7 +26,7 @@ export function DialogHost() {
             open
             onClose={() => dialogs.close(dialog.id, false)}
             aria-labelledby={titleId}
-            data-testid={selectors.app.dialog}
+            data-testid={coreSelectors.app.dialog}
             maxWidth="xs"
             fullWidth
           >
@@ -38,7 +38,7 @@ export function DialogHost() {
               {dialog.kind === 'confirm' && (
                 <Button
                   onClick={() => dialogs.close(dialog.id, false)}
-                  data-testid={selectors.app.dialogCancel}
+                  data-testid={coreSelectors.app.dialogCancel}
                 >
                   {dialog.cancelLabel}
                 </Button>
@@ -47,7 +47,7 @@ export function DialogHost() {
                 variant="contained"
                 autoFocus
                 onClick={() => dialogs.close(dialog.id, true)}
-                data-testid={selectors.app.dialogOk}
+                data-testid={coreSelectors.app.dialogOk}
               >
                 {dialog.okLabel}
               </Button>

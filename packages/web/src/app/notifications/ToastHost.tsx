@@ -7,7 +7,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectors } from '../../selectors';
+import { coreSelectors } from '../../core-selectors';
 import { useServices } from '../services/useServices';
 import { PANEL_DISMISS_EXTRA_MS, ROOT_TOAST_TARGET, type Toast, type ToastType } from './toast-store';
 
@@ -55,11 +55,11 @@ export function ToastHost({ target = ROOT_TOAST_TARGET }: ToastHostProps) {
     <Alert
       severity={SEVERITY[toast.type]}
       variant="filled"
-      data-testid={selectors.app.toast}
+      data-testid={coreSelectors.app.toast}
       data-toast-type={toast.type}
       sx={{ whiteSpace: 'pre-line', minWidth: 288, maxWidth: 568, alignItems: 'center' }}
       action={
-        <Button color="inherit" size="small" onClick={close} data-testid={selectors.app.toastClose}>
+        <Button color="inherit" size="small" onClick={close} data-testid={coreSelectors.app.toastClose}>
           {t('action.close')}
         </Button>
       }

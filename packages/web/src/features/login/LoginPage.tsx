@@ -16,7 +16,7 @@ import { useServices } from '../../app/services/useServices';
 import { FormPasswordField } from '../../components/FormPasswordField';
 import { FormTextField } from '../../components/FormTextField';
 import { isEmailFormat } from '../../components/form-rules';
-import { selectors } from '../../selectors';
+import { coreSelectors } from '../../core-selectors';
 import { AuthCard } from './AuthCard';
 
 interface LoginValues {
@@ -63,7 +63,7 @@ export function LoginPage() {
     <AuthCard
       title={t('login.sign-in-title', { product: PRODUCT_NAME })}
       width={550}
-      testId={selectors.login.card}
+      testId={coreSelectors.login.card}
     >
       {clients.isPending ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
@@ -78,7 +78,7 @@ export function LoginPage() {
                   key={client.url}
                   variant="outlined"
                   href={client.url}
-                  data-testid={selectors.login.oauth2Button}
+                  data-testid={coreSelectors.login.oauth2Button}
                 >
                   {t('login.login-with', { name: client.name })}
                 </Button>
@@ -86,7 +86,7 @@ export function LoginPage() {
               <Divider>{t('login.or')}</Divider>
             </Box>
           )}
-          <Box component="form" noValidate onSubmit={submit} data-testid={selectors.login.form}>
+          <Box component="form" noValidate onSubmit={submit} data-testid={coreSelectors.login.form}>
             <FormTextField
               control={control}
               name="username"
@@ -98,7 +98,7 @@ export function LoginPage() {
               type="email"
               autoComplete="username"
               autoFocus
-              testId={selectors.login.username}
+              testId={coreSelectors.login.username}
             />
             <FormPasswordField
               control={control}
@@ -106,13 +106,13 @@ export function LoginPage() {
               rules={{ required: 'login.password-required' }}
               label={t('login.password')}
               autoComplete="current-password"
-              testId={selectors.login.password}
+              testId={coreSelectors.login.password}
             />
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', my: 1 }}>
               <Link
                 component={RouterLink}
                 to="/login/resetPasswordRequest"
-                data-testid={selectors.login.forgotPassword}
+                data-testid={coreSelectors.login.forgotPassword}
               >
                 {t('login.forgot-password')}
               </Link>
@@ -123,7 +123,7 @@ export function LoginPage() {
               size="large"
               fullWidth
               disabled={loading || login.isPending}
-              data-testid={selectors.login.submit}
+              data-testid={coreSelectors.login.submit}
             >
               {t('login.login')}
             </Button>
