@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddWidgetActions } from './DashboardEditSession';
 import { editorSelectors } from './editor-selectors';
+import { ManagerButtons } from './managers/ManagerButtons';
 import type { DashboardEditor } from './useDashboardEditor';
 
 /** The pencil that turns edit mode on (shown to users who may save the dashboard). */
@@ -36,6 +37,7 @@ export function EditToolbarButtons({ editor, add }: { editor: DashboardEditor; a
   const redoLabel = t('dashboard-editor.redo');
   return (
     <>
+      <ManagerButtons />
       <Button
         startIcon={<Add />}
         data-testid={editorSelectors.addWidget}

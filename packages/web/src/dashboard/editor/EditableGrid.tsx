@@ -197,6 +197,29 @@ export function EditableGrid({
             <Shortcut text={`${MOD}C`} />
           </MenuItem>
         )}
+        {menuWidget && (
+          <MenuItem
+            data-testid={editorSelectors.menuCopyReference}
+            onClick={() => {
+              closeMenu();
+              editing.copyReference(layoutRef, menuWidget);
+            }}
+          >
+            <ListItemText>{t('dashboard-managers.copy-reference')}</ListItemText>
+            <Shortcut text={`${MOD}R`} />
+          </MenuItem>
+        )}
+        {!menuWidget && (
+          <MenuItem
+            data-testid={editorSelectors.menuSettings}
+            onClick={() => {
+              closeMenu();
+              editing.openManager('settings');
+            }}
+          >
+            <ListItemText>{t('dashboard-managers.settings')}</ListItemText>
+          </MenuItem>
+        )}
         <MenuItem
           data-testid={editorSelectors.menuPaste}
           disabled={copiedWidget() === null}
@@ -208,6 +231,19 @@ export function EditableGrid({
           <ListItemText>{t('dashboard-editor.paste-widget')}</ListItemText>
           <Shortcut text={`${MOD}V`} />
         </MenuItem>
+        {!menuWidget && (
+          <MenuItem
+            data-testid={editorSelectors.menuPasteReference}
+            disabled={!editing.hasReference()}
+            onClick={() => {
+              closeMenu();
+              editing.pasteReference(layoutRef);
+            }}
+          >
+            <ListItemText>{t('dashboard-managers.paste-reference')}</ListItemText>
+            <Shortcut text={`${MOD}I`} />
+          </MenuItem>
+        )}
         {menuWidget && (
           <MenuItem
             data-testid={editorSelectors.menuDelete}

@@ -1,3 +1,5 @@
+import { managerSelectors } from './managers/manager-selectors';
+
 /** Test ids of the dashboard editor, shared with /e2e. */
 export const editorSelectors = {
   edit: 'dashboard-edit',
@@ -16,6 +18,9 @@ export const editorSelectors = {
   widgetMenu: 'dashboard-edit-widget-menu',
   menuCopy: 'dashboard-edit-menu-copy',
   menuPaste: 'dashboard-edit-menu-paste',
+  menuCopyReference: 'dashboard-edit-menu-copy-reference',
+  menuPasteReference: 'dashboard-edit-menu-paste-reference',
+  menuSettings: 'dashboard-edit-menu-settings',
   menuDelete: 'dashboard-edit-menu-delete',
   deleteDialog: 'dashboard-edit-delete-dialog',
   libraryPanel: 'dashboard-edit-library',
@@ -27,4 +32,5 @@ export const editorSelectors = {
   conflictDialog: 'dashboard-edit-conflict',
   conflictReload: 'dashboard-edit-conflict-reload',
   conflictOverwrite: 'dashboard-edit-conflict-overwrite',
+  ...managerSelectors,
 };
