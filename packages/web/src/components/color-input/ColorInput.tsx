@@ -40,7 +40,6 @@ export function ColorInput({
     <>
       <TextField
         label={label}
-        size="small"
         fullWidth
         value={value}
         required={required}

@@ -70,6 +70,8 @@ export function EditableGrid({
   const grid = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const [menu, setMenu] = useState<ContextMenu | null>(null);
+  // The menu keeps its items while it fades out: only `open` changes on close.
+  const [menuOpen, setMenuOpen] = useState(false);
   const placements = desktopPlacements(widgets, columns);
   const others = (widgetId: string) => placements.filter((p) => p.widgetId !== widgetId).map(boxOf);
 
@@ -117,8 +119,9 @@ export function EditableGrid({
     event.stopPropagation();
     if (widgetId) editor.select(widgetId);
     setMenu({ x: event.clientX, y: event.clientY, widgetId });
+    setMenuOpen(true);
   };
-  const closeMenu = () => setMenu(null);
+  const closeMenu = () => setMenuOpen(false);
   const menuWidget = menu?.widgetId ?? null;
 
   return (
@@ -179,7 +182,7 @@ export function EditableGrid({
         })}
       </Box>
       <Menu
-        open={menu !== null}
+        open={menuOpen && menu !== null}
         onClose={closeMenu}
         anchorReference="anchorPosition"
         anchorPosition={menu ? { top: menu.y, left: menu.x } : undefined}
