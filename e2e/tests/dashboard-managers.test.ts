@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { colorPickerTestIds } from '../../packages/web/src/components/color-input/ColorPickerDialog';
+import { colorPickerTestIds } from '../../packages/web/src/components/color-input/color-input-selectors';
 import { editorSelectors } from '../../packages/web/src/dashboard/editor/editor-selectors';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
 import { screenshot, tid } from '../support/browser';

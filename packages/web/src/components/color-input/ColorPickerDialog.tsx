@@ -5,15 +5,8 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../entity-table/DialogFrame';
+import { colorPickerTestIds } from './color-input-selectors';
 import { hexForNativeInput, isColor, PALETTE } from './color-value';
-
-export const colorPickerTestIds = {
-  dialog: 'color-picker-dialog',
-  text: 'color-picker-text',
-  select: 'color-picker-select',
-  cancel: 'color-picker-cancel',
-  swatch: (color: string) => `color-picker-swatch-${color.replace('#', '')}`,
-};
 
 /**
  * The colour picker dialog (spec 3 §2.1): a palette, the browser's own picker for any other colour
