@@ -50,6 +50,10 @@ const CARD = {
   config: { title: 'Shared card', datasources: [], settings: {} },
 };
 
+/** A logo that needs no network: a small orange square. */
+const LOGO =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='32' height='32'%3E%3Crect width='32' height='32' fill='%23ff9800'/%3E%3C/svg%3E";
+
 /** Right-clicks the empty space of the `index`th layout shown (0 main, 1 right), below its widgets. */
 async function rightClickLayout(page: Page, index: number) {
   // A closing menu's backdrop would take the right-click.
@@ -149,6 +153,8 @@ describe('dashboard managers', () => {
     await page.uncheck(tid(E.settingsFlag('showDashboardExport')));
     await page.check(tid(E.settingsFlag('hideAggregation')));
     await page.fill(tid(E.settingsTitleColor), '#ff5722');
+    await page.check(tid(E.settingsFlag('showDashboardLogo')));
+    await page.fill(tid(E.settingsLogoUrl), LOGO);
     await screenshot(page, 'dashboard-managers-settings');
     await page.click(`${tid(E.settingsDialog)} ${tid(E.dialogSave)}`);
     await page.waitForSelector(tid(E.settingsDialog), { state: 'detached' });
@@ -193,6 +199,8 @@ describe('dashboard managers', () => {
       stateControllerId: 'default',
       showDashboardExport: false,
       titleColor: '#ff5722',
+      showDashboardLogo: true,
+      dashboardLogoUrl: LOGO,
     });
     expect(c.timewindow).toMatchObject({ hideAggregation: true, selectedTab: 1 });
 
@@ -203,6 +211,7 @@ describe('dashboard managers', () => {
       .poll(() => page.locator(tid(D.title)).evaluate((el) => getComputedStyle(el).color))
       .toBe('rgb(255, 87, 34)');
     expect(await page.locator(tid(D.export)).count()).toBe(0);
+    expect(await page.getAttribute(tid(D.logo), 'src')).toBe(LOGO);
     const rightBackground = await page
       .locator(`${tid(D.rightLayout)} ${tid(D.layout)}`)
       .evaluate((el) => getComputedStyle(el).backgroundColor);
