@@ -168,15 +168,22 @@ describe('dashboard managers', () => {
     await page.click(tid(`${D.timewindow}-update`));
     await page.waitForSelector(tid(`${D.timewindow}-panel`), { state: 'detached' });
 
-    // The second state, opened in edit mode (the session stays): paste the reference there too.
+    // Copy reference by its shortcut: the selected widget.
+    await page
+      .locator(tid(E.widgetChrome('card1')))
+      .first()
+      .click();
+    await page.keyboard.press('Control+r');
+
+    // The second state, opened in edit mode (the session stays): paste the reference there too,
+    // by its shortcut.
     await page.getByRole('combobox', { name: 'Dashboard states' }).click();
     await page.getByRole('option', { name: 'Second state' }).click();
     // The list's popover goes first: its backdrop would take the right-click.
     await expect.poll(() => page.locator('.MuiPopover-root').count()).toBe(0);
     await expect.poll(() => page.locator(tid(E.widgetChrome('card1'))).count()).toBe(0);
     expect(await page.locator(tid(E.apply)).count()).toBe(1);
-    await rightClickLayout(page, 0);
-    await page.click(tid(E.menuPasteReference));
+    await page.keyboard.press('Control+i');
     await expect.poll(() => page.locator(tid(E.widgetChrome('card1'))).count()).toBe(1);
     await screenshot(page, 'dashboard-managers-second-state');
 
