@@ -50,6 +50,14 @@ export function DashboardLayoutView({
     minHeight: 0,
     overflow: 'auto',
     bgcolor: grid.backgroundColor ?? 'background.default',
+    ...(grid.backgroundImageUrl
+      ? {
+          backgroundImage: `url(${JSON.stringify(grid.backgroundImageUrl)})`,
+          backgroundSize: grid.backgroundSizeMode,
+          backgroundRepeat: 'no-repeat',
+          backgroundPosition: '50% 0',
+        }
+      : {}),
     p: `${grid.margin}px`,
     boxSizing: 'border-box',
   } as const;

@@ -13,6 +13,7 @@ import { dashboardSelectors } from './selectors';
 export function DashboardToolbar({
   title,
   titleColor,
+  logoUrl = null,
   timewindow,
   onTimewindowChange,
   showTimewindow,
@@ -22,6 +23,8 @@ export function DashboardToolbar({
 }: {
   title: string | null;
   titleColor: string | null;
+  /** The dashboard's logo, before the title. */
+  logoUrl?: string | null;
   timewindow: Timewindow | undefined;
   onTimewindowChange: (timewindow: Timewindow) => void;
   showTimewindow: boolean;
@@ -44,6 +47,15 @@ export function DashboardToolbar({
         borderColor: 'divider',
       }}
     >
+      {logoUrl && (
+        <Box
+          component="img"
+          src={logoUrl}
+          alt=""
+          data-testid={dashboardSelectors.logo}
+          sx={{ height: 32, maxWidth: 160, objectFit: 'contain' }}
+        />
+      )}
       {title !== null && (
         <Typography
           data-testid={dashboardSelectors.title}

@@ -1,6 +1,6 @@
-import type { Dashboard } from '@meridian/common';
+import type { Dashboard, Timewindow } from '@meridian/common';
 import Box from '@mui/material/Box';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { dashboardScopeOf } from '../api/dashboards';
 import { useAuthState } from '../app/services/useAuthState';
 import { StateOverlay } from './actions/StateOverlay';
@@ -10,6 +10,7 @@ import { DashboardRuntimeContext } from './dashboard-runtime-context';
 import { DashboardEditSession } from './editor/DashboardEditSession';
 import { EditToolbarButtons, EnterEditButton } from './editor/EditToolbarButtons';
 import { mayEditDashboard } from './editor/edit-access';
+import { setDashboardTimewindow, withoutHideFlags } from './editor/managers/settings-edit';
 import { useDashboardEditor } from './editor/useDashboardEditor';
 import { restoreDashboard } from './runtime/restore-dashboard';
 import { localTimeZone, subscriptionWindowOf } from './runtime/subscription-window';
@@ -106,6 +107,12 @@ export function DashboardViewer({
         })
       : null;
   const editing = editor.editing;
+  // In edit mode the time window is the dashboard's own: changing it is an edit, saved on Apply.
+  const { edit } = editor;
+  const editTimewindow = useCallback(
+    (value: Timewindow) => edit((c) => setDashboardTimewindow(c, value)),
+    [edit],
+  );
   return (
     <DashboardRuntimeContext.Provider value={runtime}>
       <DashboardEditSession editor={editor} stateId={shown?.id}>
@@ -125,9 +132,10 @@ export function DashboardViewer({
               <DashboardToolbar
                 title={settings.showTitle ? dashboard.title : null}
                 titleColor={settings.titleColor}
-                timewindow={timewindow}
-                onTimewindowChange={setTimewindow}
-                showTimewindow={settings.showDashboardTimewindow}
+                logoUrl={settings.dashboardLogoUrl}
+                timewindow={editing ? withoutHideFlags(timewindow) : timewindow}
+                onTimewindowChange={editing ? editTimewindow : setTimewindow}
+                showTimewindow={editing || settings.showDashboardTimewindow}
                 states={<DashboardStates model={model} stack={stack} openStates={openStates} />}
                 buttons={
                   editing ? (

@@ -3,6 +3,7 @@ export const dashboardSelectors = {
   viewer: 'dashboard-viewer',
   toolbar: 'dashboard-toolbar',
   title: 'dashboard-viewer-title',
+  logo: 'dashboard-viewer-logo',
   timewindow: 'dashboard-timewindow',
   layout: 'dashboard-layout',
   rightLayout: 'dashboard-right-layout',

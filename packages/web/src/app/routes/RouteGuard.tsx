@@ -47,8 +47,10 @@ export function RouteGuard() {
     const blocked = blocksNavigation(
       decideNavigation(auth.getState(), guardTargetFrom(next, nextLocation), currentLocation.search),
     );
-    // A page with unsaved work asks first (see the effect below); redirects (replace) do not.
-    if (!blocked && historyAction !== 'REPLACE' && pendingLeaveQuestion() !== null) {
+    // A page with unsaved work asks first (see the effect below); redirects (replace) do not, nor
+    // does a change of the query alone (a dashboard's state in edit mode): the page stays.
+    const leaves = nextLocation.pathname !== currentLocation.pathname;
+    if (!blocked && leaves && historyAction !== 'REPLACE' && pendingLeaveQuestion() !== null) {
       return true;
     }
     // Dialogs close when a navigation starts (spec 3 §2.1); redirects (replace) keep them.

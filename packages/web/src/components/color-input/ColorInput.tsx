@@ -1,83 +1,100 @@
+import Clear from '@mui/icons-material/Clear';
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-
-/** The `#rrggbb` form a native colour picker takes; other CSS colours start it from black. */
-function hexOf(color: string): string {
-  const value = color.trim();
-  if (/^#[0-9a-f]{6}$/i.test(value)) return value.toLowerCase();
-  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(value);
-  return short
-    ? `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`.toLowerCase()
-    : '#000000';
-}
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ColorPickerDialog } from './ColorPickerDialog';
+import { isColor } from './color-value';
 
 /**
- * A colour input (spec 3 §2.2): a swatch of the colour, which opens the browser's colour picker,
- * beside the colour as text, so any CSS colour (rgba(), names) can still be typed. Empty is no colour.
+ * A colour field (spec 3 §2.2 "Colour input"): the colour as text with a preview swatch opening the
+ * colour picker dialog, an optional clear button, and the supplied error text when a required
+ * colour is missing. Empty means no colour.
  */
 export function ColorInput({
   label,
   value,
   onChange,
+  clearable = true,
+  required = false,
+  requiredText,
   testId,
 }: {
   label: string;
   value: string;
   onChange: (color: string) => void;
-  testId: string;
+  clearable?: boolean;
+  required?: boolean;
+  requiredText?: string;
+  testId?: string;
 }) {
+  const { t } = useTranslation();
+  const [picking, setPicking] = useState(false);
+  const missing = required && value.trim() === '';
+  const invalid = value.trim() !== '' && !isColor(value);
+  const pick = t('color-input.pick-color');
   return (
-    <TextField
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      size="small"
-      fullWidth
-      margin="dense"
-      slotProps={{
-        htmlInput: { 'data-testid': testId, spellCheck: false },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <Box
-                component="label"
-                title={label}
-                sx={{
-                  position: 'relative',
-                  width: 24,
-                  height: 24,
-                  borderRadius: 0.5,
-                  border: 1,
-                  borderColor: 'divider',
-                  cursor: 'pointer',
-                  bgcolor: value || 'transparent',
-                  backgroundImage: value
-                    ? undefined
-                    : 'linear-gradient(45deg, transparent 45%, #d32f2f 45%, #d32f2f 55%, transparent 55%)',
-                }}
-              >
-                <Box
-                  component="input"
-                  type="color"
-                  aria-label={label}
-                  data-testid={`${testId}-picker`}
-                  value={hexOf(value)}
-                  onChange={(event) => onChange((event.target as HTMLInputElement).value)}
-                  sx={{
-                    position: 'absolute',
-                    inset: 0,
-                    opacity: 0,
-                    width: '100%',
-                    height: '100%',
-                    cursor: 'pointer',
-                  }}
-                />
-              </Box>
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
+    <>
+      <TextField
+        label={label}
+        fullWidth
+        value={value}
+        required={required}
+        onChange={(event) => onChange(event.target.value)}
+        error={missing || invalid}
+        helperText={missing ? requiredText : invalid ? t('color-input.invalid-color') : undefined}
+        slotProps={{
+          htmlInput: { 'data-testid': testId },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <ButtonBase
+                  aria-label={pick}
+                  title={pick}
+                  data-testid={testId ? `${testId}-swatch` : undefined}
+                  onClick={() => setPicking(true)}
+                  sx={{ borderRadius: 0.5 }}
+                >
+                  <Box
+                    sx={{
+                      width: 24,
+                      height: 24,
+                      borderRadius: 0.5,
+                      border: 1,
+                      borderColor: 'divider',
+                      // An empty colour shows as a checkerboard: transparent.
+                      background: isColor(value)
+                        ? value
+                        : 'repeating-conic-gradient(#ccc 0 25%, #fff 0 50%) 0 0 / 8px 8px',
+                    }}
+                  />
+                </ButtonBase>
+              </InputAdornment>
+            ),
+            endAdornment:
+              clearable && value ? (
+                <InputAdornment position="end">
+                  <IconButton size="small" aria-label={t('action.clear')} onClick={() => onChange('')}>
+                    <Clear fontSize="small" />
+                  </IconButton>
+                </InputAdornment>
+              ) : undefined,
+          },
+        }}
+      />
+      {picking && (
+        <ColorPickerDialog
+          value={value}
+          onClose={() => setPicking(false)}
+          onSelect={(color) => {
+            setPicking(false);
+            onChange(color);
+          }}
+        />
+      )}
+    </>
   );
 }

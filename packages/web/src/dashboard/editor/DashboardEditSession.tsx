@@ -4,19 +4,33 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/services/useServices';
 import { isTyping } from '../../components/editing/is-typing';
 import { useConfirmDialog } from '../../components/entity-table/ConfirmDialog';
+import { useDashboardRuntime } from '../dashboard-runtime-context';
 import { ConflictDialog } from './ConflictDialog';
-import { type LayoutRef, removeWidget, widgetTitle } from './config-edit';
+import {
+  addWidgetReference,
+  type LayoutRef,
+  layoutHasWidget,
+  layoutPositions,
+  removeWidget,
+  widgetTitle,
+} from './config-edit';
 import { DashboardEditContext, type DashboardEditing } from './dashboard-edit-context';
 import { editorSelectors } from './editor-selectors';
+import type { ManagerKind } from './managers/manager-kind';
 import type { DashboardEditor } from './useDashboardEditor';
 import { WidgetLibraryPanel } from './WidgetLibraryPanel';
-import { copiedWidget, setCopiedWidget } from './widget-clipboard';
+import { copiedReference, copiedWidget, setCopiedReference, setCopiedWidget } from './widget-clipboard';
 import type { WidgetConfigTarget } from './widget-config/WidgetConfigPanel';
 import { addWidgetItem, newGuid, parseWidgetItem, widgetItemOf } from './widget-item';
 
 // The widget config editor loads when a widget is first edited or added.
 const WidgetConfigPanel = lazy(() =>
   import('./widget-config/WidgetConfigPanel').then((module) => ({ default: module.WidgetConfigPanel })),
+);
+
+// The managers' dialogs load when first opened: viewers never load them.
+const ManagerDialogs = lazy(() =>
+  import('./managers/ManagerDialogs').then((module) => ({ default: module.ManagerDialogs })),
 );
 
 /** Opening the widget library and importing a widget file: what the toolbar's Add widget offers. */
@@ -44,6 +58,8 @@ export function DashboardEditSession({
   const [confirmDialog, confirm] = useConfirmDialog();
   const [libraryOpen, setLibraryOpen] = useState(false);
   const [configTarget, setConfigTarget] = useState<WidgetConfigTarget | null>(null);
+  const [manager, setManager] = useState<ManagerKind | null>(null);
+  const { dashboardId } = useDashboardRuntime();
   const fileInput = useRef<HTMLInputElement | null>(null);
   const { edit, select, configuration, editing: active } = editor;
   const main: LayoutRef | null = stateId ? { stateId, layoutId: 'main' } : null;
@@ -64,6 +80,25 @@ export function DashboardEditSession({
       select(id);
     },
     [edit, select],
+  );
+  const copyReference = useCallback(
+    (ref: LayoutRef, widgetId: string) => {
+      if (!isJsonObject(configuration)) return;
+      const box = layoutPositions(configuration, ref)[widgetId];
+      if (!box) return;
+      const columns = widgetItemOf(configuration, ref, widgetId)?.originalColumns ?? 24;
+      setCopiedReference({ dashboardId, widgetId, size: { sizeX: box.sizeX, sizeY: box.sizeY }, columns });
+    },
+    [configuration, dashboardId],
+  );
+  const pasteReference = useCallback(
+    (ref: LayoutRef) => {
+      const copied = copiedReference(dashboardId);
+      if (!copied) return;
+      edit((c) => addWidgetReference(c, ref, copied.widgetId, copied.size, copied.columns));
+      select(copied.widgetId);
+    },
+    [dashboardId, edit, select],
   );
   const deleteWidget = useCallback(
     async (ref: LayoutRef, widgetId: string) => {
@@ -88,8 +123,12 @@ export function DashboardEditSession({
       pasteWidget,
       deleteWidget: (ref, id) => void deleteWidget(ref, id),
       editWidget: (id) => setConfigTarget({ mode: 'edit', widgetId: id }),
+      copyReference,
+      pasteReference,
+      hasReference: () => copiedReference(dashboardId) !== null,
+      openManager: setManager,
     }),
-    [editor, copyWidget, pasteWidget, deleteWidget],
+    [editor, copyWidget, pasteWidget, deleteWidget, copyReference, pasteReference, dashboardId],
   );
 
   // Shortcuts of edit mode (reference §5.3); ignored while typing in a field (spec 3).
@@ -100,6 +139,12 @@ export function DashboardEditSession({
   useEffect(() => {
     if (!active || !stateId || configOpen) return;
     const main: LayoutRef = { stateId, layoutId: 'main' };
+    const right: LayoutRef = { stateId, layoutId: 'right' };
+    // The selected widget's own layout: it may be in the right one.
+    const at =
+      selected && isJsonObject(configuration) && layoutHasWidget(configuration, right, selected)
+        ? right
+        : main;
     const onKeyDown = (event: KeyboardEvent) => {
       if (isTyping(event.target, true)) return;
       const control = event.ctrlKey || event.metaKey;
@@ -107,15 +152,31 @@ export function DashboardEditSession({
       if (control && key === 'z' && event.shiftKey) redo();
       else if (control && key === 'z') undo();
       else if (control && key === 'y') redo();
-      else if (control && key === 'c' && selected) copyWidget(main, selected);
+      else if (control && key === 'c' && selected) copyWidget(at, selected);
       else if (control && key === 'v' && copiedWidget()) pasteWidget(main);
-      else if (key === 'delete' && selected) void deleteWidget(main, selected);
+      else if (control && key === 'r' && selected) copyReference(at, selected);
+      else if (control && key === 'i' && copiedReference(dashboardId)) pasteReference(main);
+      else if (key === 'delete' && selected) void deleteWidget(at, selected);
       else return;
       event.preventDefault();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [active, stateId, configOpen, selected, undo, redo, copyWidget, pasteWidget, deleteWidget]);
+  }, [
+    active,
+    stateId,
+    configOpen,
+    configuration,
+    selected,
+    undo,
+    redo,
+    copyWidget,
+    pasteWidget,
+    deleteWidget,
+    copyReference,
+    pasteReference,
+    dashboardId,
+  ]);
 
   const importFile = async (file: File) => {
     if (!main) return;
@@ -174,6 +235,11 @@ export function DashboardEditSession({
             target={configTarget}
             onClose={() => setConfigTarget(null)}
           />
+        </Suspense>
+      )}
+      {active && stateId && manager && (
+        <Suspense fallback={null}>
+          <ManagerDialogs kind={manager} editor={editor} stateId={stateId} onClose={() => setManager(null)} />
         </Suspense>
       )}
       {confirmDialog}

@@ -4,6 +4,7 @@ import Close from '@mui/icons-material/Close';
 import Edit from '@mui/icons-material/Edit';
 import Redo from '@mui/icons-material/Redo';
 import Undo from '@mui/icons-material/Undo';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
@@ -13,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddWidgetActions } from './DashboardEditSession';
 import { editorSelectors } from './editor-selectors';
+import { ManagerButtons } from './managers/ManagerButtons';
 import type { DashboardEditor } from './useDashboardEditor';
 
 /** The pencil that turns edit mode on (shown to users who may save the dashboard). */
@@ -34,16 +36,23 @@ export function EditToolbarButtons({ editor, add }: { editor: DashboardEditor; a
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const undoLabel = t('dashboard-editor.undo');
   const redoLabel = t('dashboard-editor.redo');
+  const addLabel = t('dashboard-editor.add-widget');
+  const declineLabel = t('action.decline');
+  // One group with small gaps, the rarely used entries as icons with tooltips: the toolbar keeps
+  // one line at 1280 px with the managers' entries (reference §5.3).
   return (
-    <>
-      <Button
-        startIcon={<Add />}
-        data-testid={editorSelectors.addWidget}
-        aria-haspopup="menu"
-        onClick={(event) => setMenu(event.currentTarget)}
-      >
-        {t('dashboard-editor.add-widget')}
-      </Button>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+      <ManagerButtons />
+      <Tooltip title={addLabel}>
+        <IconButton
+          aria-label={addLabel}
+          data-testid={editorSelectors.addWidget}
+          aria-haspopup="menu"
+          onClick={(event) => setMenu(event.currentTarget)}
+        >
+          <Add />
+        </IconButton>
+      </Tooltip>
       <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
         <MenuItem
           data-testid={editorSelectors.createWidget}
@@ -88,9 +97,11 @@ export function EditToolbarButtons({ editor, add }: { editor: DashboardEditor; a
           </IconButton>
         </span>
       </Tooltip>
-      <Button startIcon={<Close />} data-testid={editorSelectors.decline} onClick={editor.decline}>
-        {t('action.decline')}
-      </Button>
+      <Tooltip title={declineLabel}>
+        <IconButton aria-label={declineLabel} data-testid={editorSelectors.decline} onClick={editor.decline}>
+          <Close />
+        </IconButton>
+      </Tooltip>
       <Button
         variant="contained"
         startIcon={<Check />}
@@ -100,6 +111,6 @@ export function EditToolbarButtons({ editor, add }: { editor: DashboardEditor; a
       >
         {t('action.apply')}
       </Button>
-    </>
+    </Box>
   );
 }

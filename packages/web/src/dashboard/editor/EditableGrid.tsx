@@ -70,6 +70,8 @@ export function EditableGrid({
   const grid = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const [menu, setMenu] = useState<ContextMenu | null>(null);
+  // The menu keeps its items while it fades out: only `open` changes on close.
+  const [menuOpen, setMenuOpen] = useState(false);
   const placements = desktopPlacements(widgets, columns);
   const others = (widgetId: string) => placements.filter((p) => p.widgetId !== widgetId).map(boxOf);
 
@@ -117,8 +119,9 @@ export function EditableGrid({
     event.stopPropagation();
     if (widgetId) editor.select(widgetId);
     setMenu({ x: event.clientX, y: event.clientY, widgetId });
+    setMenuOpen(true);
   };
-  const closeMenu = () => setMenu(null);
+  const closeMenu = () => setMenuOpen(false);
   const menuWidget = menu?.widgetId ?? null;
 
   return (
@@ -180,7 +183,7 @@ export function EditableGrid({
         })}
       </Box>
       <Menu
-        open={menu !== null}
+        open={menuOpen && menu !== null}
         onClose={closeMenu}
         anchorReference="anchorPosition"
         anchorPosition={menu ? { top: menu.y, left: menu.x } : undefined}
@@ -209,6 +212,29 @@ export function EditableGrid({
             <Shortcut text={`${MOD}C`} />
           </MenuItem>
         )}
+        {menuWidget && (
+          <MenuItem
+            data-testid={editorSelectors.menuCopyReference}
+            onClick={() => {
+              closeMenu();
+              editing.copyReference(layoutRef, menuWidget);
+            }}
+          >
+            <ListItemText>{t('dashboard-managers.copy-reference')}</ListItemText>
+            <Shortcut text={`${MOD}R`} />
+          </MenuItem>
+        )}
+        {!menuWidget && (
+          <MenuItem
+            data-testid={editorSelectors.menuSettings}
+            onClick={() => {
+              closeMenu();
+              editing.openManager('settings');
+            }}
+          >
+            <ListItemText>{t('dashboard-managers.settings')}</ListItemText>
+          </MenuItem>
+        )}
         <MenuItem
           data-testid={editorSelectors.menuPaste}
           disabled={copiedWidget() === null}
@@ -220,6 +246,19 @@ export function EditableGrid({
           <ListItemText>{t('dashboard-editor.paste-widget')}</ListItemText>
           <Shortcut text={`${MOD}V`} />
         </MenuItem>
+        {!menuWidget && (
+          <MenuItem
+            data-testid={editorSelectors.menuPasteReference}
+            disabled={!editing.hasReference()}
+            onClick={() => {
+              closeMenu();
+              editing.pasteReference(layoutRef);
+            }}
+          >
+            <ListItemText>{t('dashboard-managers.paste-reference')}</ListItemText>
+            <Shortcut text={`${MOD}I`} />
+          </MenuItem>
+        )}
         {menuWidget && (
           <MenuItem
             data-testid={editorSelectors.menuDelete}

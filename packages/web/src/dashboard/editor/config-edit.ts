@@ -161,3 +161,32 @@ export function widgetTitle(configuration: JsonObject, widgetId: string): string
   const title = objectOr(widget.config).title;
   return typeof title === 'string' ? title : '';
 }
+
+/** Whether the layout shows the widget. */
+export function layoutHasWidget(configuration: JsonObject, ref: LayoutRef, widgetId: string): boolean {
+  return Object.hasOwn(objectOr(rawLayout(configuration, ref).widgets), widgetId);
+}
+
+/**
+ * Places the dashboard's widget `widgetId` in another layout too, at the first free place (the
+ * reference's "Paste reference": one widget shown by several states or layouts, edited once). The
+ * size is scaled from the grid of `sizeColumns` it was copied from. Nothing changes when the widget
+ * is gone or the layout already shows it.
+ */
+export function addWidgetReference(
+  configuration: JsonObject,
+  ref: LayoutRef,
+  widgetId: string,
+  size: { sizeX: number; sizeY: number },
+  sizeColumns: number,
+): JsonObject {
+  if (!isJsonObject(objectOr(configuration.widgets)[widgetId])) return configuration;
+  if (layoutHasWidget(configuration, ref, widgetId)) return configuration;
+  const columns = layoutColumns(configuration, ref);
+  const box = firstFreePlace(
+    Object.values(layoutPositions(configuration, ref)),
+    columns,
+    scaledSize(size, sizeColumns, columns),
+  );
+  return withLayoutWidgets(configuration, ref, (positions) => ({ ...positions, [widgetId]: box }));
+}

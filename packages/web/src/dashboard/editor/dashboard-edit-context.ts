@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { LayoutRef } from './config-edit';
+import type { ManagerKind } from './managers/manager-kind';
 import type { DashboardEditor } from './useDashboardEditor';
 
 /** What the layouts of a dashboard in edit mode need: the edit session and the widget actions. */
@@ -12,6 +13,14 @@ export interface DashboardEditing {
   deleteWidget(ref: LayoutRef, widgetId: string): void;
   /** Opens the widget's config editor. */
   editWidget(widgetId: string): void;
+  /** Copies the widget by reference: pasted, the same widget shows in another layout too. */
+  copyReference(ref: LayoutRef, widgetId: string): void;
+  /** Shows the widget copied by reference in the layout; nothing when none was copied here. */
+  pasteReference(ref: LayoutRef): void;
+  /** Whether a widget was copied by reference on this dashboard. */
+  hasReference(): boolean;
+  /** Opens a manager's dialog (states, layouts, settings). */
+  openManager(kind: ManagerKind): void;
 }
 
 export const DashboardEditContext = createContext<DashboardEditing | null>(null);

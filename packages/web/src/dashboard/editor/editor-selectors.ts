@@ -1,3 +1,5 @@
+import { managerSelectors } from './managers/manager-selectors';
+
 /** Test ids of the dashboard editor, shared with /e2e. */
 export const editorSelectors = {
   edit: 'dashboard-edit',
@@ -18,6 +20,9 @@ export const editorSelectors = {
   menuEdit: 'dashboard-edit-menu-edit',
   menuCopy: 'dashboard-edit-menu-copy',
   menuPaste: 'dashboard-edit-menu-paste',
+  menuCopyReference: 'dashboard-edit-menu-copy-reference',
+  menuPasteReference: 'dashboard-edit-menu-paste-reference',
+  menuSettings: 'dashboard-edit-menu-settings',
   menuDelete: 'dashboard-edit-menu-delete',
   deleteDialog: 'dashboard-edit-delete-dialog',
   libraryPanel: 'dashboard-edit-library',
@@ -29,4 +34,5 @@ export const editorSelectors = {
   conflictDialog: 'dashboard-edit-conflict',
   conflictReload: 'dashboard-edit-conflict-reload',
   conflictOverwrite: 'dashboard-edit-conflict-overwrite',
+  ...managerSelectors,
 };

@@ -36,6 +36,9 @@ export interface GridSettings {
   /** Horizontal and vertical gap between widgets, px. */
   margin: number;
   backgroundColor: string | null;
+  /** A picture behind the widgets, sized by `backgroundSizeMode` (a CSS background-size). */
+  backgroundImageUrl: string | null;
+  backgroundSizeMode: string;
   /** Stretch rows so the layout fills the viewport height. */
   autoFillHeight: boolean;
   mobileAutoFillHeight: boolean;
@@ -61,6 +64,8 @@ export interface DashboardSettings {
   stateControllerId: 'entity' | 'default';
   showTitle: boolean;
   titleColor: string | null;
+  /** The logo shown before the title, when shown and set. */
+  dashboardLogoUrl: string | null;
   hideToolbar: boolean;
   showDashboardsSelect: boolean;
   /** The entity aliases select (aliases showing one of several entities). */

@@ -6,6 +6,8 @@ const grid: GridSettings = {
   columns: 24,
   margin: 10,
   backgroundColor: null,
+  backgroundImageUrl: null,
+  backgroundSizeMode: '100%',
   autoFillHeight: false,
   mobileAutoFillHeight: false,
   mobileRowHeight: 70,

@@ -27,6 +27,9 @@ const stringOr = (value: unknown, fallback: string): string => (typeof value ===
 const nullableNumber = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 
+/** The background sizes the reference offers (fit width, fit height, cover, contain, original). */
+const BACKGROUND_SIZES = ['100%', 'auto 100%', 'cover', 'contain', 'auto'];
+
 function restoreGridSettings(saved: unknown): GridSettings {
   const grid = objectOr(saved);
   // The reference saves `margins: [x, y]` (3.x) or `margin` (later); one gap serves both axes here.
@@ -35,6 +38,11 @@ function restoreGridSettings(saved: unknown): GridSettings {
     columns: Math.max(1, numberOr(grid.columns, DEFAULT_COLUMNS)),
     margin: Math.max(0, numberOr(grid.margin, numberOr(margins[0], DEFAULT_MARGIN))),
     backgroundColor: typeof grid.backgroundColor === 'string' ? grid.backgroundColor : null,
+    backgroundImageUrl:
+      typeof grid.backgroundImageUrl === 'string' && grid.backgroundImageUrl ? grid.backgroundImageUrl : null,
+    backgroundSizeMode: BACKGROUND_SIZES.includes(grid.backgroundSizeMode as string)
+      ? (grid.backgroundSizeMode as string)
+      : '100%',
     autoFillHeight: grid.autoFillHeight === true,
     mobileAutoFillHeight: grid.mobileAutoFillHeight === true,
     mobileRowHeight: Math.max(1, numberOr(grid.mobileRowHeight, DEFAULT_MOBILE_ROW_HEIGHT)),
@@ -129,6 +137,12 @@ export function restoreDashboard(configuration: JsonValue | null | undefined): D
       stateControllerId: settings.stateControllerId === 'default' ? 'default' : 'entity',
       showTitle: settings.showTitle !== false,
       titleColor: typeof settings.titleColor === 'string' ? settings.titleColor : null,
+      dashboardLogoUrl:
+        settings.showDashboardLogo === true &&
+        typeof settings.dashboardLogoUrl === 'string' &&
+        settings.dashboardLogoUrl
+          ? settings.dashboardLogoUrl
+          : null,
       hideToolbar: settings.hideToolbar === true,
       showDashboardsSelect: settings.showDashboardsSelect !== false,
       showEntitiesSelect: settings.showEntitiesSelect !== false,

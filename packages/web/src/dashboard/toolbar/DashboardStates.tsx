@@ -39,7 +39,7 @@ export function DashboardStates({
         value={current.id}
         onChange={(event) => openStates([{ id: event.target.value, params: current.params }])}
         slotProps={{ htmlInput: { 'data-testid': dashboardSelectors.states } }}
-        sx={{ minWidth: 160 }}
+        sx={{ minWidth: 160, maxWidth: 260 }}
       >
         {states.map((state) => (
           <MenuItem key={state.id} value={state.id}>
