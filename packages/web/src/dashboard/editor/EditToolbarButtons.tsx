@@ -11,8 +11,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EntityAliasesButton } from './aliases/EntityAliasesButton';
 import type { AddWidgetActions } from './DashboardEditSession';
 import { editorSelectors } from './editor-selectors';
+import { FiltersButton } from './filters/FiltersButton';
 import type { DashboardEditor } from './useDashboardEditor';
 
 /** The pencil that turns edit mode on (shown to users who may save the dashboard). */
@@ -28,7 +30,10 @@ export function EnterEditButton({ editor }: { editor: DashboardEditor }) {
   );
 }
 
-/** The toolbar of edit mode: add widget (from the library or a file), undo, redo, decline, apply. */
+/**
+ * The toolbar of edit mode: add widget (from the library or a file), entity aliases, filters, undo,
+ * redo, decline, apply.
+ */
 export function EditToolbarButtons({ editor, add }: { editor: DashboardEditor; add: AddWidgetActions }) {
   const { t } = useTranslation();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
@@ -64,6 +69,8 @@ export function EditToolbarButtons({ editor, add }: { editor: DashboardEditor; a
           {t('dashboard-editor.import-widget')}
         </MenuItem>
       </Menu>
+      <EntityAliasesButton editor={editor} />
+      <FiltersButton editor={editor} />
       <Tooltip title={undoLabel}>
         <span>
           <IconButton
