@@ -1,4 +1,4 @@
-import type { EntityAlias, JsonObject } from '@meridian/common';
+import type { EntityAlias, EntityId, JsonObject } from '@meridian/common';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
 import Button from '@mui/material/Button';
@@ -11,8 +11,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { entitySelectApi } from '../../../api/entity-select';
+import { useServices } from '../../../app/services/useServices';
 import { AddButton } from '../../../components/AddButton';
 import { useConfirmDialog } from '../../../components/entity-table/ConfirmDialog';
 import { DialogFrame } from '../../../components/entity-table/DialogFrame';
@@ -22,6 +25,24 @@ import { AliasDialog } from './AliasDialog';
 import { aliasesOf, widgetsUsingAlias, withAliases } from './alias-config';
 import { aliasFilterSummary, newFilterDraft, offersResolveMultiple } from './alias-filter-values';
 import { aliasSelectors as S } from './alias-selectors';
+
+/** Names of the entities single-entity aliases name, for their summaries (by id, once loaded). */
+function useSingleEntityNames(aliases: readonly EntityAlias[]): Record<string, string> {
+  const { http } = useServices();
+  const api = useMemo(() => entitySelectApi(http), [http]);
+  const ids = aliases.flatMap((alias) => {
+    const entity = (alias.filter as { singleEntity?: EntityId | null }).singleEntity;
+    return alias.filter.type === 'singleEntity' && entity?.id ? [entity] : [];
+  });
+  const results = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: ['entity-select', 'names', id.id],
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.entityNames([id], signal),
+      staleTime: Number.POSITIVE_INFINITY,
+    })),
+  });
+  return Object.assign({}, ...results.map((result) => result.data ?? {}));
+}
 
 export interface EntityAliasesDialogProps {
   /** The edited configuration: its aliases, and its widgets for the removal question. */
@@ -42,6 +63,7 @@ export function EntityAliasesDialog({ configuration, onSave, onClose }: EntityAl
   const [editing, setEditing] = useState<{ alias: EntityAlias; isNew: boolean } | null>(null);
   const [confirmDialog, confirm] = useConfirmDialog();
   const typeName = (type: string) => entityTypeLabel(t, type);
+  const names = useSingleEntityNames(aliases);
 
   const remove = async (alias: EntityAlias) => {
     const widgets = widgetsUsingAlias(configuration, alias.id);
@@ -102,7 +124,7 @@ export function EntityAliasesDialog({ configuration, onSave, onClose }: EntityAl
             <TableRow>
               <TableCell>{t('dashboard-aliases.name')}</TableCell>
               <TableCell>{t('dashboard-aliases.filter')}</TableCell>
-              <TableCell>{t('dashboard-aliases.resolve-multiple')}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('dashboard-aliases.resolve-multiple')}</TableCell>
               <TableCell />
             </TableRow>
           </TableHead>
@@ -110,7 +132,7 @@ export function EntityAliasesDialog({ configuration, onSave, onClose }: EntityAl
             {aliases.map((alias) => (
               <TableRow key={alias.id} data-testid={S.row(alias.alias)}>
                 <TableCell>{alias.alias}</TableCell>
-                <TableCell>{aliasFilterSummary(alias.filter, t, typeName)}</TableCell>
+                <TableCell>{aliasFilterSummary(alias.filter, t, typeName, (id) => names[id.id])}</TableCell>
                 <TableCell padding="checkbox">
                   {offersResolveMultiple(alias.filter.type) && (
                     <Checkbox

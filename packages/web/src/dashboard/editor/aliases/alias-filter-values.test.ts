@@ -110,6 +110,11 @@ describe('alias filter values', () => {
     expect(summary({ type: 'singleEntity', singleEntity: device })).toBe(
       'dashboard-aliases.summary.single {"entityType":"device"}',
     );
+    expect(
+      aliasFilterSummary({ type: 'singleEntity', singleEntity: device }, t, typeName, (id) =>
+        id.id === 'd1' ? 'Thermostat' : undefined,
+      ),
+    ).toBe('dashboard-aliases.summary.single-named {"entityType":"device","name":"Thermostat"}');
     expect(summary({ type: 'entityList', entityType: 'DEVICE', entityList: ['a', 'b'] })).toBe(
       'dashboard-aliases.summary.list {"count":2,"entityType":"device"}',
     );

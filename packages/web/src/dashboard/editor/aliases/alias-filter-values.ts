@@ -139,7 +139,13 @@ export type EntityTypeName = (type: string) => string;
  * One line telling what the filter selects, as the aliases list shows it (reference: the filter
  * summary column), e.g. "Devices of type 'thermostat' whose name starts with 'T'".
  */
-export function aliasFilterSummary(filter: AliasFilter, t: Translate, typeName: EntityTypeName): string {
+export function aliasFilterSummary(
+  filter: AliasFilter,
+  t: Translate,
+  typeName: EntityTypeName,
+  /** The name of a single entity, once loaded. */
+  entityName: (id: EntityId) => string | undefined = () => undefined,
+): string {
   const f = filter as unknown as Record<string, unknown>;
   const type = filter.type;
   if (isSubtypeFilter(type)) {
@@ -162,10 +168,14 @@ export function aliasFilterSummary(filter: AliasFilter, t: Translate, typeName: 
     return t('dashboard-aliases.summary.relations', { what, direction, root, level: f.maxLevel });
   }
   switch (type) {
-    case 'singleEntity':
-      return t('dashboard-aliases.summary.single', {
-        entityType: typeName(entityOf(f.singleEntity)?.entityType ?? ''),
-      });
+    case 'singleEntity': {
+      const entity = entityOf(f.singleEntity);
+      const entityType = typeName(entity?.entityType ?? '');
+      const name = entity ? entityName(entity) : undefined;
+      return name
+        ? t('dashboard-aliases.summary.single-named', { entityType, name })
+        : t('dashboard-aliases.summary.single', { entityType });
+    }
     case 'entityList':
       return t('dashboard-aliases.summary.list', {
         count: list(f.entityList).length,
