@@ -165,6 +165,13 @@ describe('dashboard entity aliases and filters', () => {
     // A Single entity alias on the first thermostat.
     await page.click(tid(A.add));
     await page.fill(tid(A.name), 'First thermostat');
+    // (The relations query editor on the way, for the screenshot.)
+    await page.click(tid(A.filterType));
+    await page.click(tid(`${A.filterType}-relationsQuery`));
+    await page.click(tid(A.addRelationFilter));
+    await screenshot(page, 'dashboard-aliases-relations-query');
+    await page.click(tid(A.filterType));
+    await page.click(tid(`${A.filterType}-singleEntity`));
     await pick(page, A.entity, 'Thermostat A');
     await page.click(tid(A.editorSave));
     await page.waitForSelector(tid(A.editor), { state: 'detached' });
