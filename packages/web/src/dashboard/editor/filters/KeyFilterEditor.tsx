@@ -10,7 +10,6 @@ import {
   newComplexPredicate,
   newSimplePredicate,
   type PredicateValues,
-  predicateForValueType,
   valueText,
 } from '../../../components/device-profile/alarm-rules/condition-values';
 import { PredicateEditor } from '../../../components/device-profile/alarm-rules/PredicateEditor';
@@ -26,6 +25,7 @@ import {
   FILTER_DYNAMIC_SOURCE_TYPES,
   type KeyFilterValues,
   keyFilterError,
+  retypedPredicate,
 } from './filter-values';
 import { UserInfoFields } from './UserInfoFields';
 
@@ -55,7 +55,7 @@ export function KeyFilterEditor({ value, onChange, onRemove, index, showErrors }
       ...patch,
       valueType,
       constantValue: valueText(null, valueType),
-      predicates: value.predicates.map((predicate) => predicateForValueType(predicate, valueType)),
+      predicates: value.predicates.map((predicate) => retypedPredicate(predicate, valueType)),
     });
   const changeKeyType = (keyType: DashboardFilterKeyType) => {
     if (keyType === 'ENTITY_FIELD') changeValueType('STRING', { keyType, key: 'name' });

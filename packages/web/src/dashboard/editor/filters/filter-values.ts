@@ -13,6 +13,7 @@ import {
   type PredicateValues,
   parseValue,
   predicateError,
+  predicateForValueType,
   predicateOf,
   predicateValuesOf,
   valueError,
@@ -151,6 +152,18 @@ export function dashboardFilterOf(values: FilterValues): DashboardFilter {
     editable: values.editable,
     keyFilters: values.keyFilters.map(keyFilterInfoOf),
   } as DashboardFilter;
+}
+
+/** A predicate reshaped for another value type (operations and values reset), its user info kept. */
+export function retypedPredicate(predicate: PredicateValues, valueType: EntityKeyValueType): PredicateValues {
+  if (predicate.kind === 'COMPLEX') {
+    return {
+      ...predicate,
+      predicates: predicate.predicates.map((child) => retypedPredicate(child, valueType)),
+    };
+  }
+  const reset = predicateForValueType(predicate, valueType);
+  return predicate.userInfo ? { ...reset, userInfo: predicate.userInfo } : reset;
 }
 
 export function newKeyFilterValues(): KeyFilterValues {
