@@ -12,10 +12,11 @@ export const dashboardRuntimeKeys = {
   dashboard: (dashboardId: string) => [...dashboardRuntimeKeys.all, 'dashboard', dashboardId] as const,
   /** Every alias resolution of one dashboard: what a widget refreshes after changing entities. */
   aliases: (dashboardId: string) => [...dashboardRuntimeKeys.all, 'alias', dashboardId] as const,
-  alias: (dashboardId: string, aliasId: string, params: StateParams, view?: AliasView) =>
-    [...dashboardRuntimeKeys.aliases(dashboardId), aliasId, params, view ?? {}] as const,
-  aliasCandidates: (dashboardId: string, aliasId: string, params: StateParams) =>
-    [...dashboardRuntimeKeys.all, 'alias-candidates', dashboardId, aliasId, params] as const,
+  /** The alias's filter is part of the key: an alias edited in edit mode resolves again. */
+  alias: (dashboardId: string, alias: EntityAlias, params: StateParams, view?: AliasView) =>
+    [...dashboardRuntimeKeys.aliases(dashboardId), alias.id, params, view ?? {}, alias.filter] as const,
+  aliasCandidates: (dashboardId: string, alias: EntityAlias, params: StateParams) =>
+    [...dashboardRuntimeKeys.all, 'alias-candidates', dashboardId, alias.id, params, alias.filter] as const,
 };
 
 /** Runs an entity query (`POST /api/entitiesQuery/find`, reference backend §1.4). */
@@ -59,7 +60,7 @@ export function aliasResolutionQuery(
 ) {
   const { keyFilters = [], selected } = view;
   return queryOptions<AliasResolution>({
-    queryKey: dashboardRuntimeKeys.alias(dashboardId, alias.id, params, view),
+    queryKey: dashboardRuntimeKeys.alias(dashboardId, alias, params, view),
     queryFn: ({ signal }) =>
       selected
         ? Promise.resolve({ kind: 'entities', entities: [selected] })

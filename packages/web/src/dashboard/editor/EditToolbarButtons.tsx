@@ -12,8 +12,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EntityAliasesButton } from './aliases/EntityAliasesButton';
 import type { AddWidgetActions } from './DashboardEditSession';
 import { editorSelectors } from './editor-selectors';
+import { FiltersButton } from './filters/FiltersButton';
 import { ManagerButtons } from './managers/ManagerButtons';
 import type { DashboardEditor } from './useDashboardEditor';
 
@@ -30,7 +32,10 @@ export function EnterEditButton({ editor }: { editor: DashboardEditor }) {
   );
 }
 
-/** The toolbar of edit mode: add widget (from the library or a file), undo, redo, decline, apply. */
+/**
+ * The toolbar of edit mode: the managers (states, layouts, settings, entity aliases, filters), add
+ * widget (from the library or a file), undo, redo, decline, apply.
+ */
 export function EditToolbarButtons({ editor, add }: { editor: DashboardEditor; add: AddWidgetActions }) {
   const { t } = useTranslation();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
@@ -43,6 +48,8 @@ export function EditToolbarButtons({ editor, add }: { editor: DashboardEditor; a
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
       <ManagerButtons />
+      <EntityAliasesButton editor={editor} />
+      <FiltersButton editor={editor} />
       <Tooltip title={addLabel}>
         <IconButton
           aria-label={addLabel}

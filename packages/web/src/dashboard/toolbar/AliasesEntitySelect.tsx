@@ -90,7 +90,7 @@ function AliasEntityField({ alias, current }: { alias: EntityAlias; current: Ali
       size="small"
       value={optionOf(current)}
       onChange={(option) => option && selectAliasEntity(alias.id, option.entity)}
-      queryKey={dashboardRuntimeKeys.aliasCandidates(dashboardId, alias.id, stateParams)}
+      queryKey={dashboardRuntimeKeys.aliasCandidates(dashboardId, alias, stateParams)}
       search={async (text, signal) => {
         const query = aliasCandidatesQuery(alias, stateParams, text);
         if (!query) return [];

@@ -19,7 +19,11 @@ configure({ asyncUtilTimeout: 5000 });
 
 const DASHBOARD = 'dash-1';
 /** An alias resolution the table's changes must make stale. */
-const ALIAS_KEY = dashboardRuntimeKeys.alias(DASHBOARD, 'devices', {});
+const ALIAS_KEY = dashboardRuntimeKeys.alias(
+  DASHBOARD,
+  { id: 'devices', alias: 'Devices', filter: { type: 'entityType', entityType: 'DEVICE' } },
+  {},
+);
 
 /** What the widget needs of an open dashboard: its id and whether the viewer is public. */
 function runtime(readOnly: boolean): DashboardRuntime {

@@ -1,4 +1,4 @@
-import type { EntityKeyValueType } from '@meridian/common';
+import type { DynamicValueSourceType, EntityKeyValueType } from '@meridian/common';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -14,9 +14,6 @@ import {
 } from './condition-values';
 import { RuleSelect } from './RuleSelect';
 import { ValueField } from './ValueField';
-
-/** A static value first, then the attributes it may be read from. */
-const SOURCE_OPTIONS: readonly OperandValues['sourceType'][] = ['', ...ALARM_DYNAMIC_SOURCE_TYPES];
 
 export interface OperandTestIds {
   value: string;
@@ -36,6 +33,8 @@ export interface OperandFieldsProps {
   /** Error of the value itself when its rule is not the value type's (counts, durations). */
   valueErrorKey?: string | null;
   testIds: OperandTestIds;
+  /** The attributes it may be read from; the alarm rules' ones unless given. */
+  sourceTypes?: readonly DynamicValueSourceType[];
 }
 
 /**
@@ -52,8 +51,11 @@ export function OperandFields({
   showErrors,
   valueErrorKey,
   testIds,
+  sourceTypes = ALARM_DYNAMIC_SOURCE_TYPES,
 }: OperandFieldsProps) {
   const { t } = useTranslation();
+  // A static value first, then the attributes it may be read from.
+  const sourceOptions: readonly OperandValues['sourceType'][] = ['', ...sourceTypes];
   const set = (patch: Partial<OperandValues>) => onChange({ ...value, ...patch });
   const ownError = valueErrorKey === undefined ? valueError(value.value, valueType) : valueErrorKey;
   const valueProblem = showErrors ? ownError : null;
@@ -73,7 +75,7 @@ export function OperandFields({
         fullWidth
         label={t('device-profile.alarm-rules.dynamic-source')}
         value={value.sourceType}
-        options={SOURCE_OPTIONS}
+        options={sourceOptions}
         optionLabel={(source) =>
           source
             ? t(`device-profile.alarm-rules.dynamic-sources.${source}`)

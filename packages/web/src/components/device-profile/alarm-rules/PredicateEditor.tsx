@@ -1,9 +1,10 @@
-import { COMPLEX_OPERATIONS, type EntityKeyValueType } from '@meridian/common';
+import { COMPLEX_OPERATIONS, type DynamicValueSourceType, type EntityKeyValueType } from '@meridian/common';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectors } from '../../../selectors';
 import { AddButton } from '../../AddButton';
@@ -32,6 +33,14 @@ export interface PredicateEditorProps<P extends PredicateValues = PredicateValue
   path: string;
   /** Removes this predicate from its group; absent for the filter's own predicate. */
   onRemove?: () => void;
+  /** Dynamic sources operands may be read from; the alarm rules' ones unless given. */
+  sourceTypes?: readonly DynamicValueSourceType[];
+  /** Extra fields under each simple predicate (the user info of dashboard filters). */
+  renderExtra?: (
+    value: SimplePredicateValues,
+    onChange: (value: SimplePredicateValues) => void,
+    path: string,
+  ) => ReactNode;
 }
 
 /** What a group offers to add: a simple predicate or a nested group. */
@@ -63,7 +72,7 @@ function RemovePredicate({
 }
 
 function SimplePredicateEditor(props: PredicateEditorProps<SimplePredicateValues>) {
-  const { value, onChange, valueType, disabled, showErrors, path } = props;
+  const { value, onChange, valueType, disabled, showErrors, path, sourceTypes, renderExtra } = props;
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
@@ -107,7 +116,9 @@ function SimplePredicateEditor(props: PredicateEditorProps<SimplePredicateValues
             sourceAttribute: S.predicateSourceAttribute(path),
             inherit: S.predicateInherit(path),
           }}
+          sourceTypes={sourceTypes}
         />
+        {renderExtra?.(value, onChange, path)}
       </Box>
       <RemovePredicate {...props} sx={{ pt: 1 }} />
     </Box>
@@ -146,6 +157,8 @@ function ComplexPredicateEditor(props: PredicateEditorProps<ComplexPredicateValu
             disabled={disabled}
             showErrors={showErrors}
             path={`${path}-${index}`}
+            sourceTypes={props.sourceTypes}
+            renderExtra={props.renderExtra}
             onRemove={() => setChildren(value.predicates.filter((_item, i) => i !== index))}
           />
         ))}

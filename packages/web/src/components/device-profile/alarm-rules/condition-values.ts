@@ -12,6 +12,7 @@ import {
   type FilterPredicateValue,
   INHERITABLE_DYNAMIC_VALUE_SOURCE_TYPES,
   type KeyFilterPredicate,
+  type KeyFilterPredicateUserInfo,
   NUMERIC_OPERATIONS,
   STRING_OPERATIONS,
   type TimeUnit,
@@ -48,8 +49,8 @@ export const ALARM_ENTITY_FIELDS = consoleEntityFields('DEVICE');
 /** A predicate operand: a static value (as typed) and, optionally, an attribute to read it from. */
 export interface OperandValues {
   value: string;
-  /** '' for a static value. */
-  sourceType: AlarmDynamicSourceType | '';
+  /** '' for a static value. Alarm rules offer {@link ALARM_DYNAMIC_SOURCE_TYPES}; dashboard filters all. */
+  sourceType: DynamicValueSourceType | '';
   sourceAttribute: string;
   inherit: boolean;
 }
@@ -59,12 +60,16 @@ export interface SimplePredicateValues {
   operation: string;
   ignoreCase: boolean;
   operand: OperandValues;
+  /** How dashboard viewers see the predicate (dashboard filters only; alarm rules have none). */
+  userInfo?: KeyFilterPredicateUserInfo;
 }
 
 export interface ComplexPredicateValues {
   kind: 'COMPLEX';
   operation: ComplexOperation;
   predicates: PredicateValues[];
+  /** The user info saved with a group of a dashboard filter, kept as it was. */
+  userInfo?: KeyFilterPredicateUserInfo;
 }
 
 export type PredicateValues = SimplePredicateValues | ComplexPredicateValues;
@@ -180,10 +185,11 @@ export function predicateForValueType(
 function operandValuesOf(
   operand: FilterPredicateValue<unknown> | null | undefined,
   valueType: EntityKeyValueType,
+  sources: readonly DynamicValueSourceType[] = ALARM_DYNAMIC_SOURCE_TYPES,
 ): OperandValues {
   const dynamic = operand?.dynamicValue;
-  const sourceType = (ALARM_DYNAMIC_SOURCE_TYPES as readonly string[]).includes(dynamic?.sourceType ?? '')
-    ? (dynamic?.sourceType as AlarmDynamicSourceType)
+  const sourceType = (sources as readonly string[]).includes(dynamic?.sourceType ?? '')
+    ? (dynamic?.sourceType as DynamicValueSourceType)
     : '';
   return {
     value: valueText(operand?.defaultValue, valueType),
@@ -193,9 +199,11 @@ function operandValuesOf(
   };
 }
 
+/** `sources`: the dynamic sources the editor offers (an operand read from another one becomes static). */
 export function predicateValuesOf(
   predicate: KeyFilterPredicate | null | undefined,
   valueType: EntityKeyValueType,
+  sources: readonly DynamicValueSourceType[] = ALARM_DYNAMIC_SOURCE_TYPES,
 ): PredicateValues {
   if (!predicate) {
     return newSimplePredicate(valueType);
@@ -204,7 +212,7 @@ export function predicateValuesOf(
     return {
       kind: 'COMPLEX',
       operation: predicate.operation,
-      predicates: (predicate.predicates ?? []).map((child) => predicateValuesOf(child, valueType)),
+      predicates: (predicate.predicates ?? []).map((child) => predicateValuesOf(child, valueType, sources)),
     };
   }
   const operations = operationsOf(valueType);
@@ -214,7 +222,7 @@ export function predicateValuesOf(
       ? predicate.operation
       : (operations[0] ?? predicate.operation),
     ignoreCase: predicate.type === 'STRING' && (predicate.ignoreCase ?? false),
-    operand: operandValuesOf(predicate.value, valueType),
+    operand: operandValuesOf(predicate.value, valueType, sources),
   };
 }
 
