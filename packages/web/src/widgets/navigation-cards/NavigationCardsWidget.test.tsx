@@ -69,8 +69,10 @@ describe('NavigationCardsWidget', () => {
       '/devices',
       '/deviceProfiles',
       '/entityViews',
+      '/widgets-bundles',
       '/dashboards',
       '/auditLogs',
+      '/usage',
     ]);
     expect(screen.getByTestId(s.card('/devices'))).toHaveTextContent('Devices');
     await userEvent.click(screen.getByTestId(s.card('/devices')));
@@ -92,7 +94,15 @@ describe('NavigationCardsWidget', () => {
         {...props({ filterType: 'exclude', filter: ['/devices', '/customers', '/auditLogs'] })}
       />,
     );
-    expect(cardPaths()).toEqual(['/ruleChains', '/assets', '/deviceProfiles', '/entityViews', '/dashboards']);
+    expect(cardPaths()).toEqual([
+      '/ruleChains',
+      '/assets',
+      '/deviceProfiles',
+      '/entityViews',
+      '/widgets-bundles',
+      '/dashboards',
+      '/usage',
+    ]);
   });
 
   it('follows the authority’s menu: a customer user gets no tenant pages', () => {
