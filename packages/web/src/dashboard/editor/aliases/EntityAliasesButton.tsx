@@ -1,9 +1,7 @@
-import { isJsonObject } from '@meridian/common';
 import DevicesOther from '@mui/icons-material/DevicesOther';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfigurationDialogButton } from '../ConfigurationDialogButton';
 import type { DashboardEditor } from '../useDashboardEditor';
 import { aliasSelectors } from './alias-selectors';
 
@@ -12,31 +10,16 @@ const EntityAliasesDialog = lazy(() =>
   import('./EntityAliasesDialog').then((module) => ({ default: module.EntityAliasesDialog })),
 );
 
-/** Edit-mode toolbar button opening the entity aliases dialog; its Save is one undoable edit. */
+/** Edit-mode toolbar button opening the entity aliases dialog. */
 export function EntityAliasesButton({ editor }: { editor: DashboardEditor }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const label = t('dashboard-aliases.title');
-  const configuration = editor.configuration;
   return (
-    <>
-      <Tooltip title={label}>
-        <IconButton aria-label={label} data-testid={aliasSelectors.open} onClick={() => setOpen(true)}>
-          <DevicesOther />
-        </IconButton>
-      </Tooltip>
-      {open && isJsonObject(configuration) && (
-        <Suspense fallback={null}>
-          <EntityAliasesDialog
-            configuration={configuration}
-            onClose={() => setOpen(false)}
-            onSave={(change) => {
-              editor.edit(change);
-              setOpen(false);
-            }}
-          />
-        </Suspense>
-      )}
-    </>
+    <ConfigurationDialogButton
+      editor={editor}
+      label={t('dashboard-aliases.title')}
+      icon={<DevicesOther />}
+      testId={aliasSelectors.open}
+      Dialog={EntityAliasesDialog}
+    />
   );
 }

@@ -1,15 +1,12 @@
 import type { EntityAlias, EntityId, JsonObject } from '@meridian/common';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -17,6 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { entitySelectApi } from '../../../api/entity-select';
 import { useServices } from '../../../app/services/useServices';
 import { AddButton } from '../../../components/AddButton';
+import { RowIconButton } from '../../../components/editing/RowIconButton';
+import { SaveCancelActions } from '../../../components/editing/SaveCancelActions';
 import { useConfirmDialog } from '../../../components/entity-table/ConfirmDialog';
 import { DialogFrame } from '../../../components/entity-table/DialogFrame';
 import { entityTypeLabel } from '../../../components/entity-tabs/entity-type-labels';
@@ -100,18 +99,12 @@ export function EntityAliasesDialog({ configuration, onSave, onClose }: EntityAl
       dividers
       testId={S.dialog}
       actions={
-        <>
-          <Button onClick={onClose} data-testid={S.cancel}>
-            {t('action.cancel')}
-          </Button>
-          <Button
-            variant="contained"
-            onClick={() => onSave((current) => withAliases(current, aliases))}
-            data-testid={S.save}
-          >
-            {t('action.save')}
-          </Button>
-        </>
+        <SaveCancelActions
+          onCancel={onClose}
+          onSave={() => onSave((current) => withAliases(current, aliases))}
+          cancelTestId={S.cancel}
+          saveTestId={S.save}
+        />
       }
     >
       {aliases.length === 0 ? (
@@ -144,26 +137,18 @@ export function EntityAliasesDialog({ configuration, onSave, onClose }: EntityAl
                   )}
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title={t('dashboard-aliases.edit')}>
-                    <IconButton
-                      size="small"
-                      aria-label={t('dashboard-aliases.edit')}
-                      onClick={() => setEditing({ alias, isNew: false })}
-                      data-testid={S.edit(alias.alias)}
-                    >
-                      <Edit fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('dashboard-aliases.remove')}>
-                    <IconButton
-                      size="small"
-                      aria-label={t('dashboard-aliases.remove')}
-                      onClick={() => void remove(alias)}
-                      data-testid={S.remove(alias.alias)}
-                    >
-                      <Delete fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <RowIconButton
+                    label={t('dashboard-aliases.edit')}
+                    icon={<Edit fontSize="small" />}
+                    onClick={() => setEditing({ alias, isNew: false })}
+                    testId={S.edit(alias.alias)}
+                  />
+                  <RowIconButton
+                    label={t('dashboard-aliases.remove')}
+                    icon={<Delete fontSize="small" />}
+                    onClick={() => void remove(alias)}
+                    testId={S.remove(alias.alias)}
+                  />
                 </TableCell>
               </TableRow>
             ))}

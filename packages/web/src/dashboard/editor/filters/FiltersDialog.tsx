@@ -1,19 +1,18 @@
 import type { DashboardFilter, JsonObject } from '@meridian/common';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '../../../components/AddButton';
+import { RowIconButton } from '../../../components/editing/RowIconButton';
+import { SaveCancelActions } from '../../../components/editing/SaveCancelActions';
 import { useConfirmDialog } from '../../../components/entity-table/ConfirmDialog';
 import { DialogFrame } from '../../../components/entity-table/DialogFrame';
 import { useFormatters } from '../../../i18n/useFormatters';
@@ -78,18 +77,12 @@ export function FiltersDialog({ configuration, onSave, onClose }: FiltersDialogP
       dividers
       testId={S.dialog}
       actions={
-        <>
-          <Button onClick={onClose} data-testid={S.cancel}>
-            {t('action.cancel')}
-          </Button>
-          <Button
-            variant="contained"
-            onClick={() => onSave((current) => withFilters(current, filters))}
-            data-testid={S.save}
-          >
-            {t('action.save')}
-          </Button>
-        </>
+        <SaveCancelActions
+          onCancel={onClose}
+          onSave={() => onSave((current) => withFilters(current, filters))}
+          cancelTestId={S.cancel}
+          saveTestId={S.save}
+        />
       }
     >
       {filters.length === 0 ? (
@@ -122,26 +115,18 @@ export function FiltersDialog({ configuration, onSave, onClose }: FiltersDialogP
                   />
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title={t('dashboard-filters.edit')}>
-                    <IconButton
-                      size="small"
-                      aria-label={t('dashboard-filters.edit')}
-                      onClick={() => setEditing({ filter, isNew: false })}
-                      data-testid={S.edit(filter.filter)}
-                    >
-                      <Edit fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('dashboard-filters.remove')}>
-                    <IconButton
-                      size="small"
-                      aria-label={t('dashboard-filters.remove')}
-                      onClick={() => void remove(filter)}
-                      data-testid={S.remove(filter.filter)}
-                    >
-                      <Delete fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <RowIconButton
+                    label={t('dashboard-filters.edit')}
+                    icon={<Edit fontSize="small" />}
+                    onClick={() => setEditing({ filter, isNew: false })}
+                    testId={S.edit(filter.filter)}
+                  />
+                  <RowIconButton
+                    label={t('dashboard-filters.remove')}
+                    icon={<Delete fontSize="small" />}
+                    onClick={() => void remove(filter)}
+                    testId={S.remove(filter.filter)}
+                  />
                 </TableCell>
               </TableRow>
             ))}

@@ -6,7 +6,6 @@ import Edit from '@mui/icons-material/Edit';
 import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -14,9 +13,10 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowIconButton } from '../../../components/editing/RowIconButton';
+import { SaveCancelActions } from '../../../components/editing/SaveCancelActions';
 import { useConfirmDialog } from '../../../components/entity-table/ConfirmDialog';
 import { DialogFrame } from '../../../components/entity-table/DialogFrame';
 import { managerSelectors } from './manager-selectors';
@@ -73,19 +73,13 @@ export function StatesDialog({
         dividers
         testId={managerSelectors.statesDialog}
         actions={
-          <>
-            <Button onClick={onClose} data-testid={managerSelectors.dialogCancel}>
-              {t('action.cancel')}
-            </Button>
-            <Button
-              variant="contained"
-              disabled={changes.length === 0}
-              onClick={() => onSave((c) => changes.reduce((acc, change) => change(acc), c))}
-              data-testid={managerSelectors.dialogSave}
-            >
-              {t('action.save')}
-            </Button>
-          </>
+          <SaveCancelActions
+            onCancel={onClose}
+            onSave={() => onSave((c) => changes.reduce((acc, change) => change(acc), c))}
+            cancelTestId={managerSelectors.dialogCancel}
+            saveTestId={managerSelectors.dialogSave}
+            saveDisabled={changes.length === 0}
+          />
         }
       >
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 1 }}>
@@ -135,27 +129,19 @@ export function StatesDialog({
                   {row.root && <Check fontSize="small" aria-label={t('dashboard-managers.state-root')} />}
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title={t('dashboard-managers.edit-state')}>
-                    <IconButton
-                      size="small"
-                      aria-label={t('dashboard-managers.edit-state')}
-                      data-testid={managerSelectors.stateEdit(row.id)}
-                      onClick={() => setEditing(row)}
-                    >
-                      <Edit fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <RowIconButton
+                    label={t('dashboard-managers.edit-state')}
+                    icon={<Edit fontSize="small" />}
+                    onClick={() => setEditing(row)}
+                    testId={managerSelectors.stateEdit(row.id)}
+                  />
                   {!row.root && (
-                    <Tooltip title={t('dashboard-managers.delete-state')}>
-                      <IconButton
-                        size="small"
-                        aria-label={t('dashboard-managers.delete-state')}
-                        data-testid={managerSelectors.stateDelete(row.id)}
-                        onClick={() => void remove(row)}
-                      >
-                        <Delete fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    <RowIconButton
+                      label={t('dashboard-managers.delete-state')}
+                      icon={<Delete fontSize="small" />}
+                      onClick={() => void remove(row)}
+                      testId={managerSelectors.stateDelete(row.id)}
+                    />
                   )}
                 </TableCell>
               </TableRow>
