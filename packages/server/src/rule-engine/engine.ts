@@ -249,7 +249,11 @@ export class RuleEngine {
       // Chains already running are used at once; only the first message of a chain waits for it.
       const known = this.knownChainFor(tenantId, entry.ruleChainId);
       if (known !== null) begin(known);
-      else return this.chainFor(tenantId, entry.ruleChainId).then((chain) => (begin(chain), run.done));
+      else
+        return this.chainFor(tenantId, entry.ruleChainId).then((chain) => {
+          begin(chain);
+          return run.done;
+        });
     } else {
       void this.chain(tenantId, entry.ruleChainId).then(
         (chain) => {

@@ -84,7 +84,7 @@ export class ApiUsageService {
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly telemetry: UsageTelemetry,
     private readonly options: ApiUsageOptions,
   ) {

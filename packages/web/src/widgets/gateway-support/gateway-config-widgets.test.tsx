@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { type DashboardRuntime, DashboardRuntimeContext } from '../../dashboard/dashboard-runtime-context';
+import { DashboardRuntimeContext } from '../../dashboard/dashboard-runtime-context';
 import type { DashboardModel } from '../../dashboard/runtime/dashboard-model';
 import { testRuntime } from '../../test/dashboard-runtime';
 import { createFakeBackend } from '../../test/fake-backend';
