@@ -104,6 +104,9 @@ describe('security headers', () => {
     const csp = frame.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("'unsafe-eval'");
     expect(csp).toContain("frame-ancestors 'self'");
+    // Opened directly, the document is still sandboxed: an opaque origin, not the console's.
+    expect(csp).toContain('sandbox allow-scripts');
+    expect(csp).not.toContain('allow-same-origin');
     // Only the console's own pages frame it; the console keeps its policy.
     expect(frame.headers.get('x-frame-options')).toBeNull();
     expect(frame.text).toContain("message.type !== 'boot'");

@@ -39,8 +39,8 @@ const DOCUMENT = `<!doctype html>
 /**
  * The frame's own Content-Security-Policy, not the console's: widget code is compiled from text
  * ('unsafe-eval'), the boot loader is inline, and widget resources (scripts, styles, fonts,
- * images) come from wherever the widget type names them. The sandbox, not this policy, is what
- * keeps the code away from the console; the policy only keeps the frame out of other pages.
+ * images) come from wherever the widget type names them. The sandbox (the frame's attribute and
+ * this policy's `sandbox` directive) is what keeps the code away from the console.
  */
 export const WIDGET_FRAME_POLICY = [
   "default-src 'none'",
@@ -50,6 +50,9 @@ export const WIDGET_FRAME_POLICY = [
   'font-src http: https: data:',
   'connect-src http: https:',
   "frame-ancestors 'self'",
+  // The document sandboxes itself too: opened any other way than in the console's sandboxed
+  // frame (a direct link, a new window), its origin is still opaque, never the console's.
+  'sandbox allow-scripts',
 ].join('; ');
 
 export const isWidgetFrame = (url: string) =>
