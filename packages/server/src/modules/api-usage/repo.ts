@@ -57,15 +57,4 @@ export class UsageStateRepo {
     }
     return limits;
   }
-
-  /** The tenant's usage state entity id (for the `apiUsageState` alias filter). */
-  async entityIdOf(tenantId: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('apiUsageState')
-      .select('id')
-      .where('tenantId', '=', tenantId)
-      .where('entityId', '=', tenantId)
-      .executeTakeFirst();
-    return row?.id;
-  }
 }

@@ -156,11 +156,6 @@ export class ApiUsageService {
     return usage.states[feature] !== 'DISABLED';
   }
 
-  /** The tenant's API usage state entity (the `apiUsageState` alias filter's entity). */
-  entityOf(tenantId: string): string | undefined {
-    return this.tenants.get(tenantId)?.entityId;
-  }
-
   /** Writes changed counters and states now (the periodic write; also on close and in tests). */
   flush(): Promise<void> {
     this.flushing = this.flushing
