@@ -5,6 +5,8 @@ import { JwtService } from './auth/jwt.js';
 import { LoginThrottle } from './auth/login-throttle.js';
 import { registerRouteAccess } from './auth/route-access.js';
 import { TokenOutdating } from './auth/token-outdating.js';
+import { type ClusterNode, ClusterRpcRouting, joinCluster, relayNotices } from './cluster/index.js';
+import { registerClusterRoutes } from './cluster/routes.js';
 import type { Config } from './config.js';
 import type { Store } from './db/store.js';
 import { registerConsole } from './http/console.js';
@@ -87,6 +89,7 @@ import { registerRuleChainRoutes } from './modules/rule-chains/routes.js';
 import { RuleChainEvents } from './modules/rule-chains/rule-chain-events.js';
 import { RuleChainsService } from './modules/rule-chains/service.js';
 import { registerTestScriptRoute } from './modules/rule-chains/test-script.js';
+import { registerHealthRoutes } from './modules/system/health.js';
 import { registerSystemRoutes } from './modules/system/routes.js';
 import { AttributeAudit } from './modules/telemetry/attribute-audit.js';
 import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
@@ -146,6 +149,8 @@ export interface Services {
   mqtt: MqttTransport;
   /** Server-side RPC: REST calls, persistent RPCs, and the sink of device deliveries and replies. */
   rpc: RpcModule;
+  /** This node's part in a cluster (NATS_URL); undefined when it runs alone. */
+  cluster: ClusterNode | undefined;
   /** Sessions and subscriptions of the telemetry WebSocket. */
   telemetryWs: TelemetryWebSocketStats;
   /** Records entity events (errors, lifecycle, statistics, rule engine debug); `flush()` writes what is buffered. */
@@ -288,7 +293,8 @@ export async function buildApp(
     { repo: new AlarmRulesRepo(db), alarms: alarmsRepo, lifecycle: alarmLifecycle, telemetry, log: app.log },
     { checkIntervalMs: 60_000, maxDevices: 100_000 },
   );
-  telemetry.onChange((change) => alarmRules.onTelemetry(change));
+  // Alarm rules evaluate this node's writes only: a cluster's other nodes evaluate their own.
+  telemetry.onLocalChange((change) => alarmRules.onTelemetry(change));
   const ingest = new IngestBatcher(
     db,
     telemetry,
@@ -310,7 +316,11 @@ export async function buildApp(
   const eventsRepo = new EventsRepo(db);
   // Closed after the rule engine (below), so the engine's last debug events are written.
   const events = new EventRecorder(eventsRepo, config.events.recorder, app.log);
-  const serviceId = hostname();
+  // The reference's service id names the node in events and RPC metadata; unique within a cluster.
+  const serviceId = config.cluster?.nodeId ?? hostname();
+  // Set once the cluster is joined (below); RPC outcomes for REST calls waiting on other nodes go through it.
+  let clusterRpc: ClusterRpcRouting | undefined;
+  let cluster: ClusterNode | undefined;
   // REST calls waiting for their RPC's answer from the RPC call request node.
   const restRpcRequests = new RestRpcRequests();
   const componentStats = new ComponentStats(events, config.events.componentStats);
@@ -343,7 +353,13 @@ export async function buildApp(
       sms: admin,
       // The RPC module and the transports start after the engine; nodes call them only later.
       rpc: { call: (submission) => rpc.dispatcher.call(submission) },
-      restRpc: restRpcRequests,
+      restRpc: {
+        complete: (requestUUID, outcome) => {
+          if (restRpcRequests.complete(requestUUID, outcome)) return true;
+          clusterRpc?.forwardRestOutcome(requestUUID, outcome);
+          return false;
+        },
+      },
       clientRpc: { answer: (id, reply) => transport.clientRpc.answer(id, reply) },
       log: app.log,
       now: Date.now,
@@ -397,6 +413,8 @@ export async function buildApp(
     await apiUsage.close();
     componentStats.close();
     await events.close();
+    clusterRpc?.close();
+    await cluster?.close();
   });
   const rpc = await createRpcModule(db, audit, app.log, () =>
     ruleEngineCallPath(
@@ -415,8 +433,6 @@ export async function buildApp(
       serviceId,
     ),
   );
-  transport.setRpcSink(rpc.dispatcher);
-  rpc.attach(transport.sessions);
   app.addHook('onClose', async () => rpc.close());
   // CoAP listens beside HTTP (reference §4.5 transport.coap.bind_port); port 0 picks a free one.
   const coap = new CoapTransport({ api: transport.api, codec: transport.codec, log: app.log });
@@ -432,6 +448,38 @@ export async function buildApp(
     { host: config.host, port: config.mqttPort, ...(config.mqttSsl ? { tls: config.mqttSsl } : {}) },
   );
   app.addHook('onClose', async () => mqtt.stop());
+  const transportPorts = () => ({
+    mqttPort: mqtt.listening ? mqtt.port() : config.mqttPort,
+    mqttSslPort: mqtt.listening ? (mqtt.tlsPort() ?? null) : null,
+    coapPort: coap.boundPort() ?? config.coapPort,
+  });
+  if (config.cluster) {
+    const startedAt = Date.now();
+    cluster = await joinCluster(config.cluster, {
+      telemetry,
+      outdating,
+      notices: [
+        relayNotices('devices', deviceEvents),
+        relayNotices('alarms', alarmEvents),
+        relayNotices('rule-chains', ruleChains.events),
+      ],
+      self: () => ({
+        nodeId: serviceId,
+        startedAt,
+        httpPort: config.port,
+        mqttPort: transportPorts().mqttPort,
+        coapPort: transportPorts().coapPort,
+      }),
+      log: app.log,
+    });
+    // Server-side RPCs reach devices whose session is on another node, and their answers come back.
+    clusterRpc = new ClusterRpcRouting(cluster.bus, cluster.membership, transport.sessions, app.log);
+    clusterRpc.start(rpc.dispatcher, (requestUUID, outcome) =>
+      restRpcRequests.complete(requestUUID, outcome),
+    );
+  }
+  transport.setRpcSink(clusterRpc ?? rpc.dispatcher);
+  rpc.attach(clusterRpc ?? transport.sessions);
 
   registerErrorHandling(app);
   await registerWebSecurity(app, config.webSecurity);
@@ -516,11 +564,21 @@ export async function buildApp(
     edgesEnabled: false,
     maxDatapointsLimit: 50000,
     helpBaseUrl: 'https://raw.githubusercontent.com/thingsboard/thingsboard-ui-help/release-3.3.4',
-    transportPorts: () => ({
-      mqttPort: mqtt.listening ? mqtt.port() : config.mqttPort,
-      mqttSslPort: mqtt.listening ? (mqtt.tlsPort() ?? null) : null,
-      coapPort: coap.boundPort() ?? config.coapPort,
-    }),
+    transportPorts,
+  });
+  registerHealthRoutes(app, {
+    db,
+    ...(cluster ? { clusterConnected: () => cluster?.bus.connected ?? false } : {}),
+  });
+  const startedAt = Date.now();
+  registerClusterRoutes(app, {
+    clusterName: config.cluster?.name ?? null,
+    nodeId: serviceId,
+    nodes: () =>
+      cluster?.membership.nodes() ?? [
+        { nodeId: serviceId, startedAt, httpPort: config.port, ...transportPorts(), lastSeen: Date.now() },
+      ],
+    partitions: async () => [],
   });
   const telemetryWs = registerTelemetryWebSocket(app, {
     db,
@@ -549,6 +607,7 @@ export async function buildApp(
       coap,
       mqtt,
       rpc,
+      cluster,
       telemetryWs,
       alarmRules,
       rules: ruleEngine,

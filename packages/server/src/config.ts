@@ -62,6 +62,11 @@ export interface Config {
   apiUsage: { reportIntervalMs: number };
   /** Telemetry WebSocket limits and intervals (WS_* variables, see ws/settings.ts). */
   ws: WsSettings;
+  /**
+   * Cluster mode (NATS_URL with a PostgreSQL DATABASE_URL): nodes share the database and NATS
+   * JetStream; absent, the node runs alone (decision 0036).
+   */
+  cluster: ClusterConfig | undefined;
   /** Device transport core timings (reference §4.5, §7.1), in ms. */
   deviceTransport: {
     clientSideRpcTimeoutMs: number;
@@ -72,6 +77,39 @@ export interface Config {
     stateCheckIntervalMs: number;
     activityReportMs: number;
   };
+}
+
+export interface ClusterConfig {
+  natsUrl: string;
+  /**
+   * The cluster's name (CLUSTER_NAME, default `meridian`): the first token of its NATS subjects and
+   * the prefix of its streams and buckets, so several clusters can share one NATS server.
+   */
+  name: string;
+  /** This node's name among the nodes (NODE_ID; default host name and HTTP port). */
+  nodeId: string;
+}
+
+/** Cluster mode needs a shared PostgreSQL database: the embedded store belongs to one process. */
+function cluster(env: NodeJS.ProcessEnv, port: number): ClusterConfig | undefined {
+  const natsUrl = env.NATS_URL;
+  if (!natsUrl) return undefined;
+  const databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl || databaseUrl.startsWith('memory:'))
+    throw new Error(
+      'NATS_URL starts a cluster node, which needs a PostgreSQL DATABASE_URL shared by every node; the embedded store serves one process only',
+    );
+  const nodeId = env.NODE_ID || `${os.hostname()}-${port}`;
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(nodeId))
+    throw new Error(
+      `Environment variable NODE_ID must be 1 to 64 letters, digits, '-' or '_', got '${nodeId}'`,
+    );
+  const name = env.CLUSTER_NAME || 'meridian';
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(name))
+    throw new Error(
+      `Environment variable CLUSTER_NAME must be 1 to 32 letters, digits, '-' or '_', got '${name}'`,
+    );
+  return { natsUrl, name, nodeId };
 }
 
 function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -130,8 +168,9 @@ function sharedBuffers(env: NodeJS.ProcessEnv): string {
 const defaultWebDir = path.resolve(import.meta.dirname, '../../web/dist');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int('PORT', 8080, env);
   return {
-    port: int('PORT', 8080, env),
+    port,
     host: env.HOST || '0.0.0.0',
     mqttPort: int('MQTT_PORT', 1883, env),
     mqttSsl: mqttSsl(env),
@@ -191,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     apiUsage: { reportIntervalMs: Math.max(1, int('USAGE_STATS_REPORT_INTERVAL', 10, env)) * 1000 },
     ws: loadWsSettings(env),
+    cluster: cluster(env, port),
     deviceTransport: {
       clientSideRpcTimeoutMs: int('CLIENT_SIDE_RPC_TIMEOUT', 60000, env),
       claimDurationMs: int('SECURITY_CLAIM_DURATION', 86400000, env),

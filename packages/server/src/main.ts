@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { whileStartingAlone } from './db/start-up-lock.js';
 import { migrate, openStore } from './db/store.js';
 import { stopOnBrokenStore } from './db/store-failure.js';
 import { installDemoData } from './install/demo-data.js';
@@ -17,11 +18,13 @@ async function main(): Promise<void> {
     onStoreBroken: (error) => stopOnBrokenStore(error),
   });
   await migrate(store.db);
-  await installSystemWidgets(store.db);
-  if (!(await isInstalled(store.db))) {
-    await installSystemData(store.db, { baseUrl: `http://localhost:${config.port}` });
-    if (config.demoData) await installDemoData(store.db);
-  }
+  await whileStartingAlone(store, async () => {
+    await installSystemWidgets(store.db);
+    if (!(await isInstalled(store.db))) {
+      await installSystemData(store.db, { baseUrl: `http://localhost:${config.port}` });
+      if (config.demoData) await installDemoData(store.db);
+    }
+  });
   const { app, services } = await buildApp(config, store);
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
@@ -42,8 +45,11 @@ async function main(): Promise<void> {
   }
   const url = `http://localhost:${config.port}`;
   const devices = `MQTT on ${services.mqtt.port()}, CoAP on ${services.coap.port()}`;
+  const cluster = services.cluster
+    ? `, node ${services.cluster.config.nodeId} of cluster ${services.cluster.config.name}`
+    : '';
   app.log.info(
-    `Meridian is ready at ${url} (${devices}; ${store.kind} store, started in ${Math.round(performance.now() - started)} ms)`,
+    `Meridian is ready at ${url} (${devices}; ${store.kind} store, started in ${Math.round(performance.now() - started)} ms${cluster})`,
   );
 }
 

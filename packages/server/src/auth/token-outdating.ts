@@ -3,6 +3,11 @@ import type { Db } from '../db/store.js';
 /** Cache value of a user whose credentials row is gone: every token of theirs is outdated. */
 const REMOVED = Number.POSITIVE_INFINITY;
 
+/** A change of one node's marks, as the other nodes of a cluster hear it. */
+export type TokenOutdatingChange =
+  | { kind: 'user'; userId: string; outdatedAt: number | 'removed' }
+  | { kind: 'customerRemoved'; customerId: string };
+
 /**
  * Rejects tokens issued before a user's password changed or credentials were disabled
  * (reference §2.2 TokenOutdatingService), and every token of a user who no longer exists (deleted,
@@ -14,8 +19,8 @@ const REMOVED = Number.POSITIVE_INFINITY;
  *
  * Tokens carry whole seconds, so a change outdates its whole second: tokens minted in the same
  * second before it die with it, and the pair minted for the user after it (a new password's
- * answer) is dated the next second (`issuedAtFor`). One node's cache: the cluster issue replaces
- * it with a shared one.
+ * answer) is dated the next second (`issuedAtFor`). In a cluster every node has its own cache and
+ * hears the others' changes (`onLocalChange` / `applyRemoteChange`).
  */
 export class TokenOutdating {
   private readonly cache = new Map<string, number | null>();
@@ -23,6 +28,7 @@ export class TokenOutdating {
   /** Whether each customer asked about still exists (ids are never reused, so `false` is final). */
   private readonly customers = new Map<string, boolean>();
   private readonly customerListeners = new Set<(customerId: string) => void>();
+  private readonly localChangeListeners = new Set<(change: TokenOutdatingChange) => void>();
 
   constructor(private readonly db: Db) {}
 
@@ -38,10 +44,35 @@ export class TokenOutdating {
     return () => this.customerListeners.delete(listener);
   }
 
+  /** Told of this node's own changes, for the other nodes of a cluster. */
+  onLocalChange(listener: (change: TokenOutdatingChange) => void): () => void {
+    this.localChangeListeners.add(listener);
+    return () => this.localChangeListeners.delete(listener);
+  }
+
+  /** Another node outdated a user's tokens or removed a user or customer. */
+  applyRemoteChange(change: TokenOutdatingChange): void {
+    if (change.kind === 'customerRemoved') {
+      this.forgetCustomer(change.customerId);
+      return;
+    }
+    this.cache.set(change.userId, change.outdatedAt === 'removed' ? REMOVED : change.outdatedAt);
+    this.notify(change.userId);
+  }
+
   /** The customer is gone (deleted, or its tenant was): its public tokens are no longer valid. */
   customerRemoved(customerId: string): void {
+    this.forgetCustomer(customerId);
+    this.tellLocal({ kind: 'customerRemoved', customerId });
+  }
+
+  private forgetCustomer(customerId: string): void {
     this.customers.set(customerId, false);
     for (const listener of this.customerListeners) listener(customerId);
+  }
+
+  private tellLocal(change: TokenOutdatingChange): void {
+    for (const listener of this.localChangeListeners) listener(change);
   }
 
   /** A public token's customer no longer exists (removed here, or by another node or process). */
@@ -68,12 +99,14 @@ export class TokenOutdating {
       .execute();
     this.cache.set(userId, now);
     this.notify(userId);
+    this.tellLocal({ kind: 'user', userId, outdatedAt: now });
   }
 
   /** The user is gone (deleted, or their customer or tenant was): no token of theirs is valid. */
   userRemoved(userId: string): void {
     this.cache.set(userId, REMOVED);
     this.notify(userId);
+    this.tellLocal({ kind: 'user', userId, outdatedAt: 'removed' });
   }
 
   async isOutdated(userId: string, issuedAtSec: number): Promise<boolean> {

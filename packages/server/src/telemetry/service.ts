@@ -126,6 +126,7 @@ export interface HistoryQuery {
 
 export class TelemetryService {
   private readonly listeners = new Set<TelemetryListener>();
+  private readonly localListeners = new Set<TelemetryListener>();
 
   constructor(
     private readonly repo: TelemetryRepo,
@@ -133,14 +134,33 @@ export class TelemetryService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Adds a listener called after each successful write; returns the function that removes it. */
+  /**
+   * Adds a listener called after each successful write, this node's and (in a cluster) the other
+   * nodes'; returns the function that removes it.
+   */
   onChange(listener: TelemetryListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
+  /** Adds a listener of this node's own writes only (alarm rules, the cluster relay). */
+  onLocalChange(listener: TelemetryListener): () => void {
+    this.localListeners.add(listener);
+    return () => this.localListeners.delete(listener);
+  }
+
+  /** A write another cluster node made: its live subscribers here hear of it. */
+  applyRemoteChange(change: TelemetryChange): void {
+    this.tell(this.listeners, change);
+  }
+
   private notify(change: TelemetryChange): void {
-    for (const listener of this.listeners) {
+    this.tell(this.localListeners, change);
+    this.tell(this.listeners, change);
+  }
+
+  private tell(listeners: ReadonlySet<TelemetryListener>, change: TelemetryChange): void {
+    for (const listener of listeners) {
       try {
         const pending = listener(change);
         if (pending) pending.catch(this.onListenerError);

@@ -86,6 +86,7 @@ class Session implements DeviceSessionHandle {
     const wasSubscribed = this.rpc;
     this.rpc = subscribed;
     if (subscribed && !wasSubscribed) this.registry.rpcSubscribed(this.device.deviceId);
+    else if (!subscribed && wasSubscribed) this.registry.rpcUnsubscribed(this.device.deviceId);
   }
 
   activity(): void {
@@ -96,8 +97,10 @@ class Session implements DeviceSessionHandle {
     if (this.ended) return;
     this.ended = true;
     this.attributes = false;
+    const listened = this.rpc;
     this.rpc = false;
     this.registry.remove(this);
+    if (listened) this.registry.rpcUnsubscribed(this.device.deviceId);
   }
 }
 
@@ -110,6 +113,7 @@ class Session implements DeviceSessionHandle {
 export class SessionRegistry {
   private readonly byDevice = new Map<string, Set<Session>>();
   private readonly rpcSubscribedListeners = new Set<(deviceId: string) => void>();
+  private readonly rpcUnsubscribedListeners = new Set<(deviceId: string) => void>();
   private readonly stopListening: () => void;
   private sink: RpcReplySink | undefined;
 
@@ -221,8 +225,28 @@ export class SessionRegistry {
     return () => this.rpcSubscribedListeners.delete(listener);
   }
 
+  /** Calls `listener(deviceId)` when the last session of a device stops listening for RPCs. */
+  onRpcUnsubscribed(listener: (deviceId: string) => void): () => void {
+    this.rpcUnsubscribedListeners.add(listener);
+    return () => this.rpcUnsubscribedListeners.delete(listener);
+  }
+
+  /** Devices with a session listening for RPCs. */
+  rpcSubscribedDeviceIds(): string[] {
+    return [...this.byDevice.keys()].filter((deviceId) => this.hasRpcSubscriber(deviceId));
+  }
+
+  rpcUnsubscribed(deviceId: string): void {
+    if (this.hasRpcSubscriber(deviceId)) return;
+    this.tellRpcListeners(this.rpcUnsubscribedListeners, deviceId);
+  }
+
   rpcSubscribed(deviceId: string): void {
-    for (const listener of this.rpcSubscribedListeners) {
+    this.tellRpcListeners(this.rpcSubscribedListeners, deviceId);
+  }
+
+  private tellRpcListeners(listeners: ReadonlySet<(deviceId: string) => void>, deviceId: string): void {
+    for (const listener of listeners) {
       try {
         listener(deviceId);
       } catch (err) {
@@ -260,5 +284,6 @@ export class SessionRegistry {
     for (const deviceId of [...this.byDevice.keys()])
       this.closeDevice(deviceId, SESSION_CLOSE_REASONS.shutdown);
     this.rpcSubscribedListeners.clear();
+    this.rpcUnsubscribedListeners.clear();
   }
 }
