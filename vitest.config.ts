@@ -21,6 +21,17 @@ export default defineConfig({
         },
       },
       {
+        // Issue 13: three real nodes, NATS and HAProxy as processes over the built server (npm run build first).
+        test: {
+          name: 'cluster',
+          root: 'packages/server',
+          include: ['test-cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         test: {
           name: 'server-postgres',
           root: 'packages/server',

@@ -51,8 +51,27 @@ ensure_device_clients() {
   fi
 }
 
-step "preparing PostgreSQL, Chromium and device clients"
+# The cluster test runs three nodes on NATS JetStream behind Debian's HAProxy.
+ensure_cluster_tools() {
+  if ! command -v haproxy >/dev/null 2>&1; then
+    step "installing Debian's haproxy for the cluster test"
+    apt_install haproxy
+  fi
+  if ! (exec 3<>/dev/tcp/127.0.0.1/4222) 2>/dev/null; then
+    if ! command -v nats-server >/dev/null 2>&1; then
+      step "installing Debian's nats-server for the cluster test"
+      apt_install nats-server
+    fi
+    as_root mkdir -p /var/lib/nats-server
+    as_root start-stop-daemon --start --oknodo --background --exec "$(command -v nats-server)" -- \
+      -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server -l /var/log/nats-server.log
+    for _ in $(seq 1 30); do (exec 3<>/dev/tcp/127.0.0.1/4222) 2>/dev/null && break; sleep 1; done
+  fi
+}
+
+step "preparing PostgreSQL, NATS, HAProxy, Chromium and device clients"
 ensure_postgres
+ensure_cluster_tools
 ensure_chromium
 ensure_device_clients
 
@@ -65,7 +84,7 @@ npm run typecheck
 step "build (server and console)"
 npm run build
 
-step "unit and API tests (common, web, server on PGlite and PostgreSQL)"
+step "unit, API and cluster tests (common, web, server on PGlite and PostgreSQL, three-node cluster)"
 npx vitest run
 
 step "browser tests (Chromium)"

@@ -79,6 +79,21 @@ export const CORE_CASES: Case[] = [
     request: () => ({ path: '/api/uiSettings/helpBaseUrl' }),
   },
 
+  // Health checks for load balancers: public; the cluster page: system administrator.
+  { method: 'GET', route: '/api/health', statuses: PUBLIC, request: () => ({ path: '/api/health' }) },
+  {
+    method: 'GET',
+    route: '/api/health/ready',
+    statuses: PUBLIC,
+    request: () => ({ path: '/api/health/ready' }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/cluster',
+    statuses: SYSADMIN_ONLY,
+    request: () => ({ path: '/api/admin/cluster' }),
+  },
+
   // No authentication: the token, if any, is ignored.
   {
     method: 'GET',

@@ -1,0 +1,274 @@
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { eventually, sleep, TestCluster } from './harness.js';
+import { IngestLoad, type IngestResult } from './ingest.js';
+
+/**
+ * Issue 13's cluster test: three nodes on a new PostgreSQL database and NATS JetStream, HAProxy
+ * in front, all real processes. Each case uses the nodes as a client would, over HTTP, WebSocket
+ * and MQTT, and no node is told anything a production node would not be.
+ */
+const cluster = new TestCluster();
+let token = '';
+let sysadminToken = '';
+let counter = 0;
+
+async function login(url: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function call<T>(
+  url: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  bearer = token,
+): Promise<T> {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-authorization': `Bearer ${bearer}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A new device (through the balancer); `profile` optional. */
+async function newDevice(profileId?: string): Promise<{ id: string; token: string }> {
+  counter++;
+  const accessToken = `CLUSTER_${cluster.name}_${counter}`;
+  const device = await call<{ id: { id: string } }>(
+    cluster.httpUrl,
+    'POST',
+    `/api/device?accessToken=${accessToken}`,
+    {
+      name: `Cluster device ${counter}`,
+      ...(profileId ? { deviceProfileId: { entityType: 'DEVICE_PROFILE', id: profileId } } : {}),
+    },
+  );
+  return { id: device.id.id, token: accessToken };
+}
+
+async function storedSeqs(deviceId: string, result: IngestResult): Promise<Set<number>> {
+  const series = await call<Record<string, { ts: number }[]>>(
+    cluster.httpUrl,
+    'GET',
+    `/api/plugins/telemetry/DEVICE/${deviceId}/values/timeseries?keys=seq&startTs=${result.base}&endTs=${result.base + result.sent + 1}&limit=1000000`,
+  );
+  return new Set((series.seq ?? []).map((point) => point.ts - result.base));
+}
+
+/** Every message the server acknowledged is stored. */
+async function expectNoAcknowledgedLoss(devices: { id: string }[], results: IngestResult[]) {
+  for (const [index, result] of results.entries()) {
+    const stored = await storedSeqs((devices[index] as { id: string }).id, result);
+    const lost = [...result.acked].filter((seq) => !stored.has(seq));
+    expect(result.acked.size).toBeGreaterThan(100);
+    expect(lost, `acknowledged but not stored (${result.token})`).toEqual([]);
+  }
+}
+
+beforeAll(async () => {
+  await cluster.start(3);
+  token = await login(cluster.httpUrl, 'tenant@meridian.local', 'tenant');
+  sysadminToken = await login(cluster.httpUrl, 'sysadmin@meridian.local', 'sysadmin');
+}, 180_000);
+
+afterAll(async () => {
+  await cluster.close();
+}, 60_000);
+
+describe('a cluster of three nodes behind HAProxy', () => {
+  it('lists its nodes on every node', async () => {
+    for (const node of cluster.nodes) {
+      const view = await eventually(
+        async () => {
+          const v = await call<{ mode: string; nodes: { nodeId: string }[] }>(
+            node.url,
+            'GET',
+            '/api/admin/cluster',
+            undefined,
+            sysadminToken,
+          );
+          return v.nodes.length === 3 ? v : undefined;
+        },
+        10_000,
+        `${node.nodeId} seeing three nodes`,
+      );
+      expect(view.mode).toBe('CLUSTER');
+      expect(view.nodes.map((n) => n.nodeId).sort()).toEqual(['node1', 'node2', 'node3']);
+    }
+  });
+
+  it('shows telemetry sent to node 1 on a WebSocket of node 2', async () => {
+    const [node1, node2] = cluster.nodes as [(typeof cluster.nodes)[0], (typeof cluster.nodes)[0]];
+    const device = await newDevice();
+    const ws = new WebSocket(`ws://127.0.0.1:${node2.httpPort}/api/ws/plugins/telemetry?token=${token}`);
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    const update = new Promise<unknown>((resolve) =>
+      ws.on('message', (raw) => {
+        const message = JSON.parse(String(raw)) as { data?: Record<string, [number, string][]> };
+        const points = message.data?.temperature;
+        if (points && points.length > 0) resolve(points[0]?.[1]);
+      }),
+    );
+    ws.send(
+      JSON.stringify({
+        tsSubCmds: [
+          {
+            entityType: 'DEVICE',
+            entityId: device.id,
+            scope: 'LATEST_TELEMETRY',
+            cmdId: 1,
+            keys: 'temperature',
+          },
+        ],
+      }),
+    );
+    await sleep(500);
+    const res = await fetch(`${node1.url}/api/v1/${device.token}/telemetry`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ temperature: 21.5 }),
+    });
+    expect(res.status).toBe(200);
+    expect(await update).toBe('21.5');
+    ws.close();
+  });
+
+  it('sends an RPC through node 3 to a device on node 1 and returns its answer', async () => {
+    const node1 = cluster.nodes[0] as (typeof cluster.nodes)[0];
+    const node3 = cluster.nodes[2] as (typeof cluster.nodes)[0];
+    const device = await newDevice();
+    const client = mqtt.connect(`mqtt://127.0.0.1:${node1.mqttPort}`, { username: device.token });
+    await new Promise<void>((resolve) => client.once('connect', () => resolve()));
+    await client.subscribeAsync('v1/devices/me/rpc/request/+', { qos: 1 });
+    client.on('message', (topic, payload) => {
+      const request = JSON.parse(String(payload)) as { method: string; params: { value: number } };
+      client.publish(
+        topic.replace('request', 'response'),
+        JSON.stringify({ method: request.method, doubled: request.params.value * 2 }),
+      );
+    });
+    // The subscription is announced to the other nodes over NATS.
+    await sleep(500);
+    const answer = await call<unknown>(node3.url, 'POST', `/api/plugins/rpc/twoway/${device.id}`, {
+      method: 'double',
+      params: { value: 21 },
+      timeout: 10_000,
+    });
+    expect(answer).toEqual({ method: 'double', doubled: 42 });
+    await client.endAsync();
+  });
+
+  it('raises a device profile alarm once, however many nodes take the device data', async () => {
+    const profile = await call<{ id: { id: string } }>(cluster.httpUrl, 'POST', '/api/deviceProfile', {
+      name: `Cluster alarm profile ${cluster.name}`,
+      type: 'DEFAULT',
+      transportType: 'DEFAULT',
+      profileData: {
+        alarms: [
+          {
+            id: 'cluster-high-temperature',
+            alarmType: 'Cluster High Temperature',
+            createRules: {
+              CRITICAL: {
+                condition: {
+                  condition: [
+                    {
+                      key: { type: 'TIME_SERIES', key: 'temperature' },
+                      valueType: 'NUMERIC',
+                      predicate: { type: 'NUMERIC', operation: 'GREATER', value: { defaultValue: 50 } },
+                    },
+                  ],
+                  spec: { type: 'SIMPLE' },
+                },
+              },
+            },
+            propagate: false,
+          },
+        ],
+      },
+    });
+    const device = await newDevice(profile.id.id);
+    // Every node at once, five rounds: each takes data of the same device.
+    for (let round = 0; round < 5; round++) {
+      await Promise.all(
+        cluster.nodes.map((node, index) =>
+          fetch(`${node.url}/api/v1/${device.token}/telemetry`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ temperature: 60 + round * 3 + index }),
+          }).then((res) => expect(res.status).toBe(200)),
+        ),
+      );
+    }
+    await sleep(1500);
+    const alarms = await call<{ data: { type: string; status: string }[] }>(
+      cluster.httpUrl,
+      'GET',
+      `/api/alarm/DEVICE/${device.id}?pageSize=50&page=0`,
+    );
+    expect(alarms.data.map((a) => [a.type, a.status])).toEqual([
+      ['Cluster High Temperature', 'ACTIVE_UNACK'],
+    ]);
+  });
+
+  it('loses no acknowledged message when a node is killed during QoS 1 ingest', async () => {
+    const devices = [await newDevice(), await newDevice(), await newDevice()];
+    const load = new IngestLoad(
+      cluster.mqttPort,
+      devices.map((d) => d.token),
+    );
+    await load.start();
+    await sleep(3000);
+    const victim = cluster.nodes[1] as (typeof cluster.nodes)[0];
+    await cluster.kill(victim);
+    await sleep(6000);
+    const results = await load.stop();
+    // The killed node held at least one of the devices, which came back through another node.
+    expect(results.some((r) => r.reconnects > 0)).toBe(true);
+    await expectNoAcknowledgedLoss(devices, results);
+    // The survivors stop listing the killed node within the membership expiry.
+    const node1 = cluster.nodes[0] as (typeof cluster.nodes)[0];
+    const view = await call<{ nodes: { nodeId: string }[] }>(
+      node1.url,
+      'GET',
+      '/api/admin/cluster',
+      undefined,
+      sysadminToken,
+    );
+    expect(view.nodes.map((n) => n.nodeId).sort()).toEqual(['node1', 'node3']);
+    await cluster.startNode(victim);
+  }, 120_000);
+
+  it('loses nothing in a rolling restart of all three nodes', async () => {
+    const devices = [await newDevice(), await newDevice(), await newDevice()];
+    const load = new IngestLoad(
+      cluster.mqttPort,
+      devices.map((d) => d.token),
+    );
+    await load.start();
+    for (const node of cluster.nodes) {
+      await sleep(2000);
+      await cluster.stop(node);
+      await cluster.startNode(node);
+    }
+    await sleep(2000);
+    const results = await load.stop();
+    // Every device lost its node at least once on the way.
+    for (const result of results) expect(result.reconnects).toBeGreaterThan(0);
+    await expectNoAcknowledgedLoss(devices, results);
+  }, 240_000);
+});
