@@ -223,6 +223,7 @@ export async function buildApp(
   // Every recorded entity action also reaches the rule engine once it runs (attached below).
   const audit = new EntityActionRecorder(auditLog);
   const customers = new CustomersService(db, customersRepo, tenantsRepo, outdating, audit);
+  const loginThrottle = new LoginThrottle(config.loginSecurity.throttle);
   const auth = new AuthService(
     db,
     usersRepo,
@@ -232,7 +233,7 @@ export async function buildApp(
     outdating,
     app.log,
     audit,
-    new LoginThrottle(config.loginSecurity.throttle),
+    loginThrottle,
     new AccountLockout(usersRepo, config.loginSecurity.lockoutDurationMs),
   );
   const users = new UsersService(
@@ -458,6 +459,7 @@ export async function buildApp(
     cluster = await joinCluster(config.cluster, {
       telemetry,
       outdating,
+      loginThrottle,
       notices: [
         relayNotices('devices', deviceEvents),
         relayNotices('alarms', alarmEvents),

@@ -225,6 +225,28 @@ describe('a cluster of three nodes behind HAProxy', () => {
     ]);
   });
 
+  it('throttles sign-ins by the failures counted on every node', async () => {
+    const attempt = (url: string, password: string) =>
+      fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'customer@meridian.local', password }),
+      });
+    // Five free failures spread over two nodes; the sixth, on a third node, starts the delay.
+    const [node1, node2, node3] = cluster.nodes as [
+      (typeof cluster.nodes)[0],
+      (typeof cluster.nodes)[0],
+      (typeof cluster.nodes)[0],
+    ];
+    for (const url of [node1.url, node2.url, node1.url, node2.url, node1.url]) {
+      expect((await attempt(url, 'wrong')).status).toBe(401);
+    }
+    await sleep(300);
+    expect((await attempt(node3.url, 'wrong')).status).toBe(401);
+    await sleep(300);
+    expect((await attempt(node1.url, 'customer')).status).toBe(429);
+  });
+
   it('loses no acknowledged message when a node is killed during QoS 1 ingest', async () => {
     const devices = [await newDevice(), await newDevice(), await newDevice()];
     const load = new IngestLoad(

@@ -21,9 +21,16 @@ const FORGET_AFTER_MS = 15 * 60 * 1000;
 /** Records kept at most; the least recently failed are dropped first, so memory stays bounded. */
 const MAX_RECORDS = 100_000;
 
+/** A sign-in outcome one node tells the others of a cluster, so that every node counts it. */
+export interface SignInOutcome {
+  outcome: 'failure' | 'success';
+  account: string;
+  address: string | undefined;
+}
+
 /**
- * Counts failed sign-ins per (account, client address) and per client address, in memory (one
- * server; a later cluster change will share it). After the free failures, each failure blocks
+ * Counts failed sign-ins per (account, client address) and per client address, in memory; in a
+ * cluster every node hears the others' outcomes and counts them too. After the free failures, each failure blocks
  * further attempts of that pair, or of that address, for a delay that doubles up to a cap.
  *
  * Nothing here blocks an account as such: a block of the account from every address would let
@@ -36,6 +43,7 @@ export class LoginThrottle {
   private readonly records = new Map<string, FailureRecord>();
   /** The end of the last queued sign-in of each account (see `queue`). */
   private readonly lastAttempt = new Map<string, Promise<void>>();
+  private readonly localListeners = new Set<(outcome: SignInOutcome) => void>();
 
   constructor(
     private readonly settings: LoginThrottleSettings,
@@ -75,15 +83,34 @@ export class LoginThrottle {
     return Math.max(0, ...waits);
   }
 
+  /** Told of this node's sign-in outcomes, for the other nodes of a cluster. */
+  onLocalOutcome(listener: (outcome: SignInOutcome) => void): () => void {
+    this.localListeners.add(listener);
+    return () => this.localListeners.delete(listener);
+  }
+
+  /** A sign-in outcome on another node of the cluster. */
+  applyRemoteOutcome({ outcome, account, address }: SignInOutcome): void {
+    if (outcome === 'failure') this.countFailures(account, address);
+    else this.records.delete(pairKey(account, address));
+  }
+
   recordFailure(account: string, address: string | undefined): void {
     if (this.settings.baseDelayMs <= 0) return;
-    const now = this.now();
-    this.countFailure(pairKey(account, address), this.settings.freeFailuresPerAccount, now);
-    if (address) this.countFailure(addressKey(address), this.settings.freeFailuresPerAddress, now);
+    this.countFailures(account, address);
+    for (const listener of this.localListeners) listener({ outcome: 'failure', account, address });
   }
 
   recordSuccess(account: string, address: string | undefined): void {
     this.records.delete(pairKey(account, address));
+    for (const listener of this.localListeners) listener({ outcome: 'success', account, address });
+  }
+
+  private countFailures(account: string, address: string | undefined): void {
+    if (this.settings.baseDelayMs <= 0) return;
+    const now = this.now();
+    this.countFailure(pairKey(account, address), this.settings.freeFailuresPerAccount, now);
+    if (address) this.countFailure(addressKey(address), this.settings.freeFailuresPerAddress, now);
   }
 
   private keysOf(account: string, address: string | undefined): string[] {

@@ -1,3 +1,4 @@
+import type { LoginThrottle, SignInOutcome } from '../auth/login-throttle.js';
 import type { TokenOutdating, TokenOutdatingChange } from '../auth/token-outdating.js';
 import type { TelemetryChange, TelemetryService } from '../telemetry/service.js';
 import type { ClusterBus } from './cluster-bus.js';
@@ -80,5 +81,15 @@ export function relayTokenOutdating(bus: ClusterBus, outdating: TokenOutdating):
     'token-outdating',
     (listener) => outdating.onLocalChange(listener),
     (change) => outdating.applyRemoteChange(change),
+  );
+}
+
+/** Sign-in throttling holds across nodes: every node counts every node's failed sign-ins. */
+export function relaySignInOutcomes(bus: ClusterBus, throttle: LoginThrottle): () => void {
+  return relay<SignInOutcome>(
+    bus,
+    'sign-in',
+    (listener) => throttle.onLocalOutcome(listener),
+    (outcome) => throttle.applyRemoteOutcome(outcome),
   );
 }

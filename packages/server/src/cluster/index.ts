@@ -1,8 +1,14 @@
+import type { LoginThrottle } from '../auth/login-throttle.js';
 import type { TokenOutdating } from '../auth/token-outdating.js';
 import type { ClusterConfig } from '../config.js';
 import type { TelemetryService } from '../telemetry/service.js';
 import { ClusterBus, type ClusterLog } from './cluster-bus.js';
-import { type NoticeRelay, relayTelemetry, relayTokenOutdating } from './event-relays.js';
+import {
+  type NoticeRelay,
+  relaySignInOutcomes,
+  relayTelemetry,
+  relayTokenOutdating,
+} from './event-relays.js';
 import { Membership, type MembershipTimings, type NodeInfo } from './membership.js';
 
 export { relayNotices } from './event-relays.js';
@@ -21,6 +27,7 @@ export interface ClusterNode {
 export interface ClusterDeps {
   telemetry: TelemetryService;
   outdating: TokenOutdating;
+  loginThrottle: LoginThrottle;
   /** In-process notice buses every node must hear (devices, alarms, rule chains): `relayNotices(topic, bus)`. */
   notices: readonly NoticeRelay[];
   self: () => NodeInfo;
@@ -35,6 +42,7 @@ export async function joinCluster(config: ClusterConfig, deps: ClusterDeps): Pro
   const stops = [
     relayTelemetry(bus, deps.telemetry),
     relayTokenOutdating(bus, deps.outdating),
+    relaySignInOutcomes(bus, deps.loginThrottle),
     ...deps.notices.map((relay) => relay(bus)),
   ];
   membership.start();
