@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { JwtService } from './auth/jwt.js';
+import { JwtService, newSigningKey } from './auth/jwt.js';
 import { LoginThrottle } from './auth/login-throttle.js';
 import { registerRouteAccess } from './auth/route-access.js';
 import { TokenOutdating } from './auth/token-outdating.js';
@@ -198,8 +197,7 @@ export async function buildApp(
   const { db } = store;
   const adminRepo = new AdminSettingsRepo(db);
   const admin = new AdminService(adminRepo);
-  const signingKey =
-    config.jwt.signingKey ?? (await admin.jwtSigningKey(() => randomBytes(64).toString('base64')));
+  const signingKey = config.jwt.signingKey ?? (await admin.jwtSigningKey(newSigningKey));
   const jwt = new JwtService({ ...config.jwt, signingKey });
   const outdating = new TokenOutdating(db);
   const usersRepo = new UsersRepo(db);

@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { newSigningKey } from './auth/jwt.js';
 import { loadConfig } from './config.js';
 import { whileStartingAlone } from './db/start-up-lock.js';
 import { migrate, openStore } from './db/store.js';
@@ -6,6 +7,8 @@ import { stopOnBrokenStore } from './db/store-failure.js';
 import { installDemoData } from './install/demo-data.js';
 import { installSystemData, isInstalled } from './install/system-data.js';
 import { installSystemWidgets } from './install/system-widgets.js';
+import { AdminSettingsRepo } from './modules/admin/repo.js';
+import { AdminService } from './modules/admin/service.js';
 
 /** Start-up: config → store and migrations → system widgets → first-start install → HTTP. */
 async function main(): Promise<void> {
@@ -20,6 +23,9 @@ async function main(): Promise<void> {
   await migrate(store.db);
   await whileStartingAlone(store, async () => {
     await installSystemWidgets(store.db);
+    // Created here, not by the first request: nodes of a cluster starting together share one key.
+    if (!config.jwt.signingKey)
+      await new AdminService(new AdminSettingsRepo(store.db)).jwtSigningKey(newSigningKey);
     if (!(await isInstalled(store.db))) {
       await installSystemData(store.db, { baseUrl: `http://localhost:${config.port}` });
       if (config.demoData) await installDemoData(store.db);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { NULL_UUID } from '@meridian/common';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { ApiError, tokenExpired, unauthorized } from '../http/api-error.js';
@@ -41,6 +41,11 @@ export interface RefreshClaims {
  * Mints and checks HS512 tokens with the reference's claims and lifetimes (reference §2.1), so tokens
  * from either server work on the other when they share the signing key.
  */
+/** A new HS512 signing key as stored in the admin settings: 64 random bytes in base64. */
+export function newSigningKey(): string {
+  return randomBytes(64).toString('base64');
+}
+
 export class JwtService {
   private readonly key: Uint8Array;
 
