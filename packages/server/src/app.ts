@@ -5,6 +5,7 @@ import { LoginThrottle } from './auth/login-throttle.js';
 import { registerRouteAccess } from './auth/route-access.js';
 import { TokenOutdating } from './auth/token-outdating.js';
 import { type ClusterNode, ClusterRpcRouting, joinCluster, relayNotices } from './cluster/index.js';
+import { rendezvousOwner } from './cluster/ownership.js';
 import { registerClusterRoutes } from './cluster/routes.js';
 import type { Config } from './config.js';
 import type { Store } from './db/store.js';
@@ -472,6 +473,11 @@ export async function buildApp(
       }),
       log: app.log,
     });
+    // Each device's inactivity is decided by one live node (its activity is heard by all).
+    const { membership } = cluster;
+    transport.state.setOwnership(
+      (deviceId) => rendezvousOwner(deviceId, membership.liveNodes()) === membership.nodeId,
+    );
     // Server-side RPCs reach devices whose session is on another node, and their answers come back.
     clusterRpc = new ClusterRpcRouting(cluster.bus, cluster.membership, transport.sessions, app.log);
     clusterRpc.start(rpc.dispatcher, (requestUUID, outcome) =>

@@ -225,6 +225,50 @@ describe('a cluster of three nodes behind HAProxy', () => {
     ]);
   });
 
+  it('keeps a device active while it talks to another node, and marks it inactive once when it goes silent', async () => {
+    const [node1, node2] = cluster.nodes as [(typeof cluster.nodes)[0], (typeof cluster.nodes)[0]];
+    const device = await newDevice();
+    await call(cluster.httpUrl, 'POST', `/api/plugins/telemetry/DEVICE/${device.id}/SERVER_SCOPE`, {
+      inactivityTimeout: 4000,
+    });
+    const state = async () => {
+      const attributes = await call<{ key: string; value: unknown }[]>(
+        cluster.httpUrl,
+        'GET',
+        `/api/plugins/telemetry/DEVICE/${device.id}/values/attributes/SERVER_SCOPE?keys=active,inactivityAlarmTime`,
+      );
+      return Object.fromEntries(attributes.map((a) => [a.key, a.value]));
+    };
+    // Two seconds on node 1, then the device moves to node 2 and talks there for longer than its timeout.
+    for (const [node, seconds] of [
+      [node1, 2],
+      [node2, 7],
+    ] as const) {
+      const client = mqtt.connect(`mqtt://127.0.0.1:${node.mqttPort}`, { username: device.token });
+      await new Promise<void>((resolve) => client.once('connect', () => resolve()));
+      for (let i = 0; i < seconds * 2; i++) {
+        await client.publishAsync('v1/devices/me/telemetry', JSON.stringify({ i }), { qos: 1 });
+        await sleep(500);
+      }
+      await client.endAsync();
+    }
+    // Node 1 last saw the device 7 s ago, but heard node 2's activity: nobody marked it inactive.
+    expect(await state()).toMatchObject({ active: true });
+    expect((await state()).inactivityAlarmTime).toBeUndefined();
+    const inactive = await eventually(
+      async () => {
+        const s = await state();
+        return s.active === false ? s : undefined;
+      },
+      10_000,
+      'the device turning inactive',
+    );
+    const alarmTime = inactive.inactivityAlarmTime;
+    await sleep(2500);
+    // Marked once: a second node deciding too would have written a later time.
+    expect((await state()).inactivityAlarmTime).toBe(alarmTime);
+  });
+
   it('throttles sign-ins by the failures counted on every node', async () => {
     const attempt = (url: string, password: string) =>
       fetch(`${url}/api/auth/login`, {

@@ -93,6 +93,9 @@ export class TestCluster {
         MQTT_PORT: String(node.mqttPort),
         COAP_PORT: String(node.coapPort),
         LOG_LEVEL: 'warn',
+        // Device state moves in seconds rather than minutes, so the test can watch it.
+        DEFAULT_STATE_CHECK_INTERVAL: '1',
+        TB_TRANSPORT_SESSIONS_REPORT_TIMEOUT: '1000',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

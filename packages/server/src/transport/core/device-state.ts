@@ -11,6 +11,10 @@ import type { DeviceIdentity } from './types.js';
  * is only remembered and written for all devices together every `activityFlushMs`. A timer marks
  * devices inactive once they were silent longer than their `inactivityTimeout` server attribute
  * (ms) or the default.
+ *
+ * In a cluster every node hears every node's state writes (relayed telemetry changes), so each
+ * knows when every active device was last heard from; only the device's owner among the live nodes
+ * (`setOwnership`) marks it inactive, so that happens once.
  */
 
 export const STATE_KEYS = {
@@ -63,6 +67,7 @@ export class DeviceStateService {
   private flushing: Promise<void> | undefined;
   private closed = false;
   private listener: DeviceStateListener | undefined;
+  private owns: (deviceId: string) => boolean = () => true;
 
   constructor(
     private readonly db: Db,
@@ -118,6 +123,11 @@ export class DeviceStateService {
         state.inactivityTimeout = Number(row.longV);
       this.tracked.set(row.entityId, state);
     }
+  }
+
+  /** In a cluster: whether this node decides the device's inactivity (by default it decides all). */
+  setOwnership(owns: (deviceId: string) => boolean): void {
+    this.owns = owns;
   }
 
   /** Where connect, disconnect, activity and inactivity go as messages (the rule engine). */
@@ -189,6 +199,13 @@ export class DeviceStateService {
     return state;
   }
 
+  /** A device first heard of through another node's state write. */
+  private trackHeard(deviceId: string): TrackedDevice {
+    const state = this.track(deviceId, 0);
+    void this.loadTimeout(deviceId);
+    return state;
+  }
+
   private async loadTimeout(deviceId: string): Promise<void> {
     try {
       const [entry] = await this.telemetry.attributes(deviceRef(deviceId), 'SERVER_SCOPE', [
@@ -245,7 +262,7 @@ export class DeviceStateService {
     const now = this.now();
     const writes: AttributesWrite[] = [];
     for (const [deviceId, state] of this.tracked) {
-      if (!state.active || this.pendingActivity.has(deviceId)) continue;
+      if (!state.active || this.pendingActivity.has(deviceId) || !this.owns(deviceId)) continue;
       const timeout = state.inactivityTimeout ?? this.options.defaultInactivityTimeoutMs;
       if (now - state.lastActivityTime < timeout) continue;
       state.active = false;
@@ -277,14 +294,25 @@ export class DeviceStateService {
   private onTelemetryChange(change: TelemetryChange): void {
     if (change.type !== 'ATTRIBUTES_UPDATED' && change.type !== 'ATTRIBUTES_DELETED') return;
     if (change.scope !== 'SERVER_SCOPE' || change.entityId.entityType !== 'DEVICE') return;
-    const state = this.tracked.get(change.entityId.id);
-    if (!state) return;
+    const deviceId = change.entityId.id;
     if (change.type === 'ATTRIBUTES_DELETED') {
-      if (change.keys.includes(STATE_KEYS.inactivityTimeout)) state.inactivityTimeout = null;
+      const state = this.tracked.get(deviceId);
+      if (state && change.keys.includes(STATE_KEYS.inactivityTimeout)) state.inactivityTimeout = null;
       return;
     }
-    const entry = change.entries.find((e) => e.key === STATE_KEYS.inactivityTimeout);
-    if (entry) state.inactivityTimeout = timeoutOf(entry.value) ?? null;
+    let state = this.tracked.get(deviceId);
+    for (const entry of change.entries) {
+      if (entry.key === STATE_KEYS.inactivityTimeout) {
+        if (state) state.inactivityTimeout = timeoutOf(entry.value) ?? null;
+      } else if (entry.key === STATE_KEYS.lastActivityTime && entry.value.type === 'LONG') {
+        // Activity written by any node (this one's own writes change nothing here).
+        state ??= this.trackHeard(deviceId);
+        state.lastActivityTime = Math.max(state.lastActivityTime, Number(entry.value.value));
+      } else if (entry.key === STATE_KEYS.active && entry.value.type === 'BOOLEAN') {
+        state ??= this.trackHeard(deviceId);
+        state.active = entry.value.value;
+      }
+    }
   }
 
   /** Stops the timers and writes what is pending. */
