@@ -459,6 +459,7 @@ export async function buildApp(
       telemetry,
       outdating,
       loginThrottle,
+      apiUsage,
       notices: [
         relayNotices('devices', deviceEvents),
         relayNotices('alarms', alarmEvents),

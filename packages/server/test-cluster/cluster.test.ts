@@ -269,6 +269,49 @@ describe('a cluster of three nodes behind HAProxy', () => {
     expect((await state()).inactivityAlarmTime).toBe(alarmTime);
   });
 
+  it("counts a tenant's API usage over every node", async () => {
+    const query = await call<{ data: { entityId: { id: string } }[] }>(
+      cluster.httpUrl,
+      'POST',
+      '/api/entitiesQuery/find',
+      {
+        entityFilter: { type: 'apiUsageState' },
+        pageLink: { pageSize: 1, page: 0 },
+      },
+    );
+    const usageId = query.data[0]?.entityId.id as string;
+    const device = await newDevice();
+    const messages = async () => {
+      const series = await call<Record<string, { value: string }[]>>(
+        cluster.httpUrl,
+        'GET',
+        `/api/plugins/telemetry/API_USAGE_STATE/${usageId}/values/timeseries?keys=transportMsgCount`,
+      );
+      return Number(series.transportMsgCount?.[0]?.value ?? 0);
+    };
+    // Settled: the counts of earlier cases were shared and written (every second here).
+    await sleep(2500);
+    const before = await messages();
+    for (const node of cluster.nodes) {
+      for (let i = 0; i < 4; i++) {
+        const res = await fetch(`${node.url}/api/v1/${device.token}/telemetry`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ usage: i }),
+        });
+        expect(res.status).toBe(200);
+      }
+    }
+    // Each node wrote the whole cluster's count, not only its own four.
+    await eventually(
+      async () => ((await messages()) === before + 12 ? true : undefined),
+      8000,
+      'the usage count',
+    );
+    await sleep(2500);
+    expect(await messages()).toBe(before + 12);
+  });
+
   it('throttles sign-ins by the failures counted on every node', async () => {
     const attempt = (url: string, password: string) =>
       fetch(`${url}/api/auth/login`, {

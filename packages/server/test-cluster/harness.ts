@@ -96,6 +96,7 @@ export class TestCluster {
         // Device state moves in seconds rather than minutes, so the test can watch it.
         DEFAULT_STATE_CHECK_INTERVAL: '1',
         TB_TRANSPORT_SESSIONS_REPORT_TIMEOUT: '1000',
+        USAGE_STATS_REPORT_INTERVAL: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

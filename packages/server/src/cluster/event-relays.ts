@@ -1,5 +1,6 @@
 import type { LoginThrottle, SignInOutcome } from '../auth/login-throttle.js';
 import type { TokenOutdating, TokenOutdatingChange } from '../auth/token-outdating.js';
+import type { ApiUsageService, UsageDeltas } from '../modules/api-usage/service.js';
 import type { TelemetryChange, TelemetryService } from '../telemetry/service.js';
 import type { ClusterBus } from './cluster-bus.js';
 
@@ -91,5 +92,15 @@ export function relaySignInOutcomes(bus: ClusterBus, throttle: LoginThrottle): (
     'sign-in',
     (listener) => throttle.onLocalOutcome(listener),
     (outcome) => throttle.applyRemoteOutcome(outcome),
+  );
+}
+
+/** Monthly API usage counts (and so its limits) are the whole cluster's on every node. */
+export function relayApiUsage(bus: ClusterBus, usage: ApiUsageService): () => void {
+  return relay<UsageDeltas>(
+    bus,
+    'api-usage',
+    (listener) => usage.onLocalDeltas(listener),
+    (deltas) => usage.applyRemoteDeltas(deltas),
   );
 }

@@ -1,10 +1,12 @@
 import type { LoginThrottle } from '../auth/login-throttle.js';
 import type { TokenOutdating } from '../auth/token-outdating.js';
 import type { ClusterConfig } from '../config.js';
+import type { ApiUsageService } from '../modules/api-usage/service.js';
 import type { TelemetryService } from '../telemetry/service.js';
 import { ClusterBus, type ClusterLog } from './cluster-bus.js';
 import {
   type NoticeRelay,
+  relayApiUsage,
   relaySignInOutcomes,
   relayTelemetry,
   relayTokenOutdating,
@@ -28,6 +30,7 @@ export interface ClusterDeps {
   telemetry: TelemetryService;
   outdating: TokenOutdating;
   loginThrottle: LoginThrottle;
+  apiUsage: ApiUsageService;
   /** In-process notice buses every node must hear (devices, alarms, rule chains): `relayNotices(topic, bus)`. */
   notices: readonly NoticeRelay[];
   self: () => NodeInfo;
@@ -43,6 +46,7 @@ export async function joinCluster(config: ClusterConfig, deps: ClusterDeps): Pro
     relayTelemetry(bus, deps.telemetry),
     relayTokenOutdating(bus, deps.outdating),
     relaySignInOutcomes(bus, deps.loginThrottle),
+    relayApiUsage(bus, deps.apiUsage),
     ...deps.notices.map((relay) => relay(bus)),
   ];
   membership.start();

@@ -48,6 +48,16 @@ interface TenantUsage {
   dirty: boolean;
   /** Features whose state changed since the last write. */
   changedStates: Set<ApiFeature>;
+  /** Counts of this node not yet told to the other nodes of a cluster. */
+  unshared: RecordCounts;
+}
+
+/** One node's counts of an interval, as the other nodes of a cluster add them to theirs. */
+export interface UsageDeltas {
+  tenantId: string;
+  month: number;
+  hour: number;
+  counts: RecordCounts;
 }
 
 interface Limits {
@@ -78,6 +88,7 @@ const NO_LIMITS: Limits = { values: {}, warnThreshold: undefined };
  */
 export class ApiUsageService {
   private readonly tenants = new Map<string, TenantUsage>();
+  private readonly deltaListeners = new Set<(deltas: UsageDeltas) => void>();
   private readonly repo: UsageStateRepo;
   private readonly now: () => number;
   private timer: NodeJS.Timeout | undefined;
@@ -142,10 +153,33 @@ export class ApiUsageService {
     this.roll(usage);
     usage.monthly[record] = (usage.monthly[record] ?? 0) + count;
     usage.hourly[record] = (usage.hourly[record] ?? 0) + count;
+    usage.unshared[record] = (usage.unshared[record] ?? 0) + count;
     usage.dirty = true;
     // Called for every rule node execution: states are judged only where a limit applies.
     const { limitKey, feature } = API_USAGE_KEYS[record];
     if (limitKey !== null && usage.limits.values[limitKey] !== undefined) this.evaluate(usage, [feature]);
+  }
+
+  /**
+   * Told of this node's counts every interval, for the other nodes of a cluster: every node then
+   * counts (and enforces) the whole cluster's usage, one interval late for the others' part.
+   */
+  onLocalDeltas(listener: (deltas: UsageDeltas) => void): () => void {
+    this.deltaListeners.add(listener);
+    return () => this.deltaListeners.delete(listener);
+  }
+
+  /** Another node's counts of an interval. */
+  applyRemoteDeltas(deltas: UsageDeltas): void {
+    const usage = this.tenants.get(deltas.tenantId);
+    if (!usage) return;
+    this.roll(usage);
+    for (const [record, count] of Object.entries(deltas.counts) as [ApiUsageRecordName, number][]) {
+      if (deltas.month === usage.month) usage.monthly[record] = (usage.monthly[record] ?? 0) + count;
+      if (deltas.hour === usage.hour) usage.hourly[record] = (usage.hourly[record] ?? 0) + count;
+    }
+    usage.dirty = true;
+    this.evaluate(usage, FEATURES);
   }
 
   /** Whether a feature is on for a tenant (not DISABLED by its monthly limit). */
@@ -166,7 +200,17 @@ export class ApiUsageService {
     return this.flushing;
   }
 
+  private shareDeltas(): void {
+    for (const [tenantId, usage] of this.tenants) {
+      if (Object.keys(usage.unshared).length === 0) continue;
+      const deltas = { tenantId, month: usage.month, hour: usage.hour, counts: usage.unshared };
+      usage.unshared = {};
+      for (const listener of this.deltaListeners) listener(deltas);
+    }
+  }
+
   private async writeChanges(): Promise<void> {
+    this.shareDeltas();
     // Profiles change rarely and from several places (tenant, tenant profile): the limits are read
     // again every interval instead of being told about each change.
     await this.limitsChanged();
@@ -233,6 +277,8 @@ export class ApiUsageService {
     if (month !== usage.month) {
       usage.month = month;
       usage.monthly = {};
+      // Last month's counts not yet shared would be taken for this month's by the other nodes.
+      usage.unshared = {};
       usage.dirty = true;
       this.evaluate(usage, FEATURES);
     }
@@ -266,6 +312,7 @@ export class ApiUsageService {
       states,
       limits,
       dirty: false,
+      unshared: {},
       // Every state is written once for a new tenant, so the usage page shows them from the start.
       changedStates: new Set(FEATURES),
     };
