@@ -6,6 +6,7 @@ import { registerRouteAccess } from './auth/route-access.js';
 import { TokenOutdating } from './auth/token-outdating.js';
 import { type ClusterNode, ClusterRpcRouting, joinCluster, relayNotices } from './cluster/index.js';
 import { rendezvousOwner } from './cluster/ownership.js';
+import { ClusterPersistentRpcs } from './cluster/persistent-rpcs.js';
 import { registerClusterRoutes } from './cluster/routes.js';
 import type { Config } from './config.js';
 import type { Store } from './db/store.js';
@@ -416,42 +417,11 @@ export async function buildApp(
     clusterRpc?.close();
     await cluster?.close();
   });
-  const rpc = await createRpcModule(db, audit, app.log, () =>
-    ruleEngineCallPath(
-      restRpcRequests,
-      ({ device, customerId, metadata, data }) =>
-        entityMessages.rpcToDevice(
-          {
-            entityType: 'DEVICE',
-            id: device.id,
-            tenantId: device.tenantId,
-            customerId: customerId ?? undefined,
-          },
-          data,
-          metadata,
-        ),
-      serviceId,
-    ),
-  );
-  app.addHook('onClose', async () => rpc.close());
-  // CoAP listens beside HTTP (reference §4.5 transport.coap.bind_port); port 0 picks a free one.
-  const coap = new CoapTransport({ api: transport.api, codec: transport.codec, log: app.log });
-  app.addHook('onClose', async () => coap.stop());
-  // MQTT listens beside HTTP too (reference §4.5 transport.mqtt.bind_port, optional TLS listener).
-  const mqtt = new MqttTransport(
-    {
-      api: transport.api,
-      codec: transport.codec,
-      gatewayDevices: new GatewayDevices(db, deviceProfiles),
-      log: app.log,
-    },
-    { host: config.host, port: config.mqttPort, ...(config.mqttSsl ? { tls: config.mqttSsl } : {}) },
-  );
-  app.addHook('onClose', async () => mqtt.stop());
-  const transportPorts = () => ({
-    mqttPort: mqtt.listening ? mqtt.port() : config.mqttPort,
-    mqttSslPort: mqtt.listening ? (mqtt.tlsPort() ?? null) : null,
-    coapPort: coap.boundPort() ?? config.coapPort,
+  // The device listeners' ports, once they exist (below); the cluster's heartbeats carry them.
+  let transportPorts = () => ({
+    mqttPort: config.mqttPort,
+    mqttSslPort: null as number | null,
+    coapPort: config.coapPort,
   });
   if (config.cluster) {
     const startedAt = Date.now();
@@ -479,11 +449,67 @@ export async function buildApp(
     transport.state.setOwnership(
       (deviceId) => rendezvousOwner(deviceId, membership.liveNodes()) === membership.nodeId,
     );
+  }
+  const joined = cluster;
+  let persistentRpcs: ClusterPersistentRpcs | undefined;
+  const rpc = await createRpcModule(
+    db,
+    audit,
+    app.log,
+    () =>
+      ruleEngineCallPath(
+        restRpcRequests,
+        ({ device, customerId, metadata, data }) =>
+          entityMessages.rpcToDevice(
+            {
+              entityType: 'DEVICE',
+              id: device.id,
+              tenantId: device.tenantId,
+              customerId: customerId ?? undefined,
+            },
+            data,
+            metadata,
+          ),
+        serviceId,
+      ),
+    {},
+    joined &&
+      ((dispatcher, repo) => {
+        // Each persistent RPC is held by its device's owner among the live nodes.
+        persistentRpcs = new ClusterPersistentRpcs(joined.bus, joined.membership, dispatcher, repo, app.log);
+        return persistentRpcs;
+      }),
+  );
+  app.addHook('onClose', async () => {
+    persistentRpcs?.close();
+    await rpc.close();
+  });
+  // CoAP listens beside HTTP (reference §4.5 transport.coap.bind_port); port 0 picks a free one.
+  const coap = new CoapTransport({ api: transport.api, codec: transport.codec, log: app.log });
+  app.addHook('onClose', async () => coap.stop());
+  // MQTT listens beside HTTP too (reference §4.5 transport.mqtt.bind_port, optional TLS listener).
+  const mqtt = new MqttTransport(
+    {
+      api: transport.api,
+      codec: transport.codec,
+      gatewayDevices: new GatewayDevices(db, deviceProfiles),
+      log: app.log,
+    },
+    { host: config.host, port: config.mqttPort, ...(config.mqttSsl ? { tls: config.mqttSsl } : {}) },
+  );
+  app.addHook('onClose', async () => mqtt.stop());
+  transportPorts = () => ({
+    mqttPort: mqtt.listening ? mqtt.port() : config.mqttPort,
+    mqttSslPort: mqtt.listening ? (mqtt.tlsPort() ?? null) : null,
+    coapPort: coap.boundPort() ?? config.coapPort,
+  });
+  if (joined) {
     // Server-side RPCs reach devices whose session is on another node, and their answers come back.
-    clusterRpc = new ClusterRpcRouting(cluster.bus, cluster.membership, transport.sessions, app.log);
+    clusterRpc = new ClusterRpcRouting(joined.bus, joined.membership, transport.sessions, app.log);
     clusterRpc.start(rpc.dispatcher, (requestUUID, outcome) =>
       restRpcRequests.complete(requestUUID, outcome),
     );
+    persistentRpcs?.start();
   }
   transport.setRpcSink(clusterRpc ?? rpc.dispatcher);
   rpc.attach(clusterRpc ?? transport.sessions);
@@ -571,7 +597,7 @@ export async function buildApp(
     edgesEnabled: false,
     maxDatapointsLimit: 50000,
     helpBaseUrl: 'https://raw.githubusercontent.com/thingsboard/thingsboard-ui-help/release-3.3.4',
-    transportPorts,
+    transportPorts: () => transportPorts(),
   });
   registerHealthRoutes(app, {
     db,
@@ -583,7 +609,14 @@ export async function buildApp(
     nodeId: serviceId,
     nodes: () =>
       cluster?.membership.nodes() ?? [
-        { nodeId: serviceId, startedAt, httpPort: config.port, ...transportPorts(), lastSeen: Date.now() },
+        {
+          nodeId: serviceId,
+          startedAt,
+          httpPort: config.port,
+          mqttPort: transportPorts().mqttPort,
+          coapPort: transportPorts().coapPort,
+          lastSeen: Date.now(),
+        },
       ],
     partitions: async () => [],
   });

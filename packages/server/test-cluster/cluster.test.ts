@@ -172,6 +172,50 @@ describe('a cluster of three nodes behind HAProxy', () => {
     await client.endAsync();
   });
 
+  it('delivers a persistent RPC once, after the nodes restarted while its device was away', async () => {
+    const [node1, node2, node3] = cluster.nodes as [
+      (typeof cluster.nodes)[0],
+      (typeof cluster.nodes)[0],
+      (typeof cluster.nodes)[0],
+    ];
+    const device = await newDevice();
+    const { rpcId } = await call<{ rpcId: string }>(
+      node1.url,
+      'POST',
+      `/api/plugins/rpc/oneway/${device.id}`,
+      {
+        method: 'setMode',
+        params: { mode: 'eco' },
+        persistent: true,
+        timeout: 120_000,
+      },
+    );
+    // Restarted nodes read the open RPCs again: only the device's owner may take this one.
+    for (const node of [node2, node3]) {
+      await cluster.stop(node);
+      await cluster.startNode(node);
+    }
+    await sleep(2500);
+    const client = mqtt.connect(`mqtt://127.0.0.1:${cluster.mqttPort}`, { username: device.token });
+    const received: string[] = [];
+    client.on('message', (_topic, payload) => received.push(String(payload)));
+    await new Promise<void>((resolve) => client.once('connect', () => resolve()));
+    await client.subscribeAsync('v1/devices/me/rpc/request/+', { qos: 1 });
+    await eventually(
+      async () => {
+        const rpc = await call<{ status: string }>(cluster.httpUrl, 'GET', `/api/rpc/persistent/${rpcId}`);
+        return rpc.status === 'SUCCESSFUL' ? true : undefined;
+      },
+      10_000,
+      'the RPC succeeding',
+    );
+    await sleep(2000);
+    expect(received.map((text) => JSON.parse(text))).toEqual([
+      { method: 'setMode', params: { mode: 'eco' } },
+    ]);
+    await client.endAsync();
+  }, 120_000);
+
   it('raises a device profile alarm once, however many nodes take the device data', async () => {
     const profile = await call<{ id: { id: string } }>(cluster.httpUrl, 'POST', '/api/deviceProfile', {
       name: `Cluster alarm profile ${cluster.name}`,

@@ -30,6 +30,15 @@ export interface RpcSubmission {
   retries: number | undefined;
 }
 
+/**
+ * Where the RPC service hands persistent RPCs: this node's dispatcher, or in a cluster the
+ * dispatcher of the node that owns the device.
+ */
+export interface PersistentRpcs {
+  queuePersistent(id: string, submission: RpcSubmission): void;
+  forget(id: string): void;
+}
+
 /** queued: not taken yet; sent: handed to a session; delivered: the device has it. */
 type Stage = 'queued' | 'sent' | 'delivered';
 
@@ -156,7 +165,12 @@ export class RpcDispatcher implements RpcReplySink {
     }
   }
 
-  /** Drops a persistent RPC whose row was deleted; nothing more is written for it. */
+  /** Persistent RPCs this dispatcher holds (in a cluster, those of the devices its node owns). */
+  heldPersistentIds(): string[] {
+    return [...this.persistentById.keys()];
+  }
+
+  /** Drops a persistent RPC whose row was deleted, or that another node now holds; nothing more is written for it. */
   forget(id: string): void {
     const entry = this.persistentById.get(id);
     if (entry) this.remove(entry);

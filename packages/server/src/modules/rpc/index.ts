@@ -2,7 +2,7 @@ import type { Db } from '../../db/store.js';
 import type { AuditRecorder } from '../audit-logs/audited-action.js';
 import type { RpcCallPath } from './call-path.js';
 import type { RpcDeliveryChannel } from './delivery-channel.js';
-import { RpcDispatcher } from './dispatcher.js';
+import { type PersistentRpcs, RpcDispatcher } from './dispatcher.js';
 import { DEFAULT_RPC_OPTIONS, type RpcOptions } from './options.js';
 import { RpcRepo } from './repo.js';
 import { RpcService } from './service.js';
@@ -32,14 +32,18 @@ export async function createRpcModule(
   /** How waiting REST calls reach devices (through the rule engine in the app). */
   callPath: (dispatcher: RpcDispatcher) => RpcCallPath,
   options: Partial<RpcOptions> = {},
+  /** Cluster mode: which node holds each persistent RPC (see cluster/persistent-rpcs.ts). */
+  placement?: (dispatcher: RpcDispatcher, repo: RpcRepo) => PersistentRpcs,
 ): Promise<RpcModule> {
   const settings = { ...DEFAULT_RPC_OPTIONS, ...options };
   const repo = new RpcRepo(db);
   const dispatcher = new RpcDispatcher(repo, log, settings);
-  dispatcher.restore(await repo.openRpcs());
+  // In a cluster, the placement restores only the RPCs of the devices this node owns.
+  const persistent = placement ? placement(dispatcher, repo) : dispatcher;
+  if (!placement) dispatcher.restore(await repo.openRpcs());
   const stopTtl = startRpcTtlCleanup(repo, settings.ttlCheckIntervalMs, log);
   return {
-    service: new RpcService(db, repo, dispatcher, audit, callPath(dispatcher)),
+    service: new RpcService(db, repo, persistent, audit, callPath(dispatcher)),
     dispatcher,
     attach: (channel) => dispatcher.attach(channel),
     close: async () => {

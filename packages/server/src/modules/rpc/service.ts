@@ -8,7 +8,7 @@ import type { PageQuery } from '../../http/page-query.js';
 import { type AuditRecorder, recordAction } from '../audit-logs/audited-action.js';
 import { type EntityOwner, requireEntityAccess } from '../entities/owner.js';
 import { type RpcCallPath, submissionOf } from './call-path.js';
-import type { RpcDispatcher, RpcOutcome } from './dispatcher.js';
+import type { PersistentRpcs, RpcOutcome } from './dispatcher.js';
 import { replyJson } from './reply-json.js';
 import type { RpcRepo } from './repo.js';
 import { parseRpcCallRequest, type RpcCallRequest } from './request-body.js';
@@ -49,7 +49,7 @@ export class RpcService {
   constructor(
     private readonly db: Db,
     private readonly repo: RpcRepo,
-    private readonly dispatcher: RpcDispatcher,
+    private readonly persistent: PersistentRpcs,
     private readonly audit: AuditRecorder,
     /** How waiting calls reach the device: through the rule engine in the app. */
     private readonly callPath: RpcCallPath,
@@ -151,7 +151,7 @@ export class RpcService {
     });
     if (!inserted) throw badRequest(`Invalid RPC request: an RPC with id '${id}' already exists`);
     if (!expired) {
-      this.dispatcher.queuePersistent(id, submissionOf(device.id, oneway, request));
+      this.persistent.queuePersistent(id, submissionOf(device.id, oneway, request));
     }
     return id;
   }
@@ -180,7 +180,7 @@ export class RpcService {
     const row = await this.repo.findById(rpcId);
     if (!row) throw notFound();
     requireAccess(principal, 'DELETE', 'RPC', { tenantId: row.tenantId, customerId: NULL_UUID });
-    this.dispatcher.forget(row.id);
+    this.persistent.forget(row.id);
     await this.repo.delete(row.id);
   }
 }
