@@ -294,8 +294,8 @@ export async function buildApp(
     { repo: new AlarmRulesRepo(db), alarms: alarmsRepo, lifecycle: alarmLifecycle, telemetry, log: app.log },
     { checkIntervalMs: 60_000, maxDevices: 100_000 },
   );
-  // Alarm rules evaluate this node's writes only: a cluster's other nodes evaluate their own.
-  telemetry.onLocalChange((change) => alarmRules.onTelemetry(change));
+  // Every node's writes (in a cluster too): owner attribute values and deleted series stay current.
+  telemetry.onChange((change) => alarmRules.onTelemetry(change));
   const ingest = new IngestBatcher(
     db,
     telemetry,

@@ -62,9 +62,8 @@ function relayNoticesOn<T>(bus: ClusterBus, topic: string, notices: NoticeBus<T>
 }
 
 /**
- * Telemetry writes reach the WebSocket subscribers and device sessions of every node. Only this
- * node's writes go out; the others' reach the listeners of every change here, not the ones of
- * this node's own writes (alarm rules evaluate where the write happened).
+ * Telemetry writes reach the WebSocket subscribers, device sessions and caches of every node.
+ * Only this node's writes go out; the others' reach the listeners of every change here.
  */
 export function relayTelemetry(bus: ClusterBus, telemetry: TelemetryService): () => void {
   return relay<TelemetryChange>(

@@ -143,7 +143,7 @@ export class TelemetryService {
     return () => this.listeners.delete(listener);
   }
 
-  /** Adds a listener of this node's own writes only (alarm rules, the cluster relay). */
+  /** Adds a listener of this node's own writes only (the cluster relay). */
   onLocalChange(listener: TelemetryListener): () => void {
     this.localListeners.add(listener);
     return () => this.localListeners.delete(listener);
