@@ -361,7 +361,13 @@ export async function buildApp(
           return false;
         },
       },
-      clientRpc: { answer: (id, reply) => transport.clientRpc.answer(id, reply) },
+      clientRpc: {
+        answer: (id, reply, requestServiceId) => {
+          if (clusterRpc && requestServiceId && requestServiceId !== serviceId)
+            clusterRpc.forwardClientRpcAnswer(requestServiceId, id, reply);
+          else transport.clientRpc.answer(id, reply);
+        },
+      },
       log: app.log,
       now: Date.now,
     },
@@ -403,6 +409,7 @@ export async function buildApp(
       defaultInactivityTimeoutMs: config.deviceTransport.defaultInactivityTimeoutMs,
       stateCheckIntervalMs: config.deviceTransport.stateCheckIntervalMs,
       activityFlushMs: config.deviceTransport.activityReportMs,
+      serviceId,
     },
   });
   // Sessions stop first, then the engine finishes what is queued, then the last writes commit.
@@ -506,9 +513,10 @@ export async function buildApp(
   if (joined) {
     // Server-side RPCs reach devices whose session is on another node, and their answers come back.
     clusterRpc = new ClusterRpcRouting(joined.bus, joined.membership, transport.sessions, app.log);
-    clusterRpc.start(rpc.dispatcher, (requestUUID, outcome) =>
-      restRpcRequests.complete(requestUUID, outcome),
-    );
+    clusterRpc.start(rpc.dispatcher, {
+      completeRest: (requestUUID, outcome) => restRpcRequests.complete(requestUUID, outcome),
+      answerClientRpc: (id, reply) => transport.clientRpc.answer(id, reply),
+    });
     persistentRpcs?.start();
   }
   transport.setRpcSink(clusterRpc ?? rpc.dispatcher);

@@ -45,8 +45,17 @@ export class ClusterRpcRouting implements RpcDeliveryChannel, RpcReplySink {
     private readonly log: ClusterLog,
   ) {}
 
-  /** `sink`: this node's dispatcher; `completeRest`: this node's waiting REST calls. */
-  start(sink: RpcReplySink, completeRest: (requestUUID: string, outcome: RpcOutcome) => boolean): void {
+  /**
+   * `sink`: this node's dispatcher; `local.completeRest`: this node's waiting REST calls;
+   * `local.answerClientRpc`: this node's devices waiting for the answer of their own RPC.
+   */
+  start(
+    sink: RpcReplySink,
+    local: {
+      completeRest(requestUUID: string, outcome: RpcOutcome): boolean;
+      answerClientRpc(id: number, reply: unknown): boolean;
+    },
+  ): void {
     this.sink = sink;
     const subscribers = this.bus.subject('rpc', 'subscribers');
     this.stops.push(
@@ -80,7 +89,11 @@ export class ClusterRpcRouting implements RpcDeliveryChannel, RpcReplySink {
       }),
       this.bus.subscribe<{ requestUUID: string; outcome: RpcOutcome }>(
         this.bus.subject('rpc', 'rest-outcome'),
-        ({ requestUUID, outcome }) => void completeRest(requestUUID, outcome),
+        ({ requestUUID, outcome }) => void local.completeRest(requestUUID, outcome),
+      ),
+      this.bus.subscribe<{ id: number; reply: unknown }>(
+        this.bus.subject('rpc', 'client-answer', this.bus.nodeId),
+        ({ id, reply }) => void local.answerClientRpc(id, reply),
       ),
       // A node that joins hears which devices listen where; a node that left takes its devices along.
       this.members.onChange(() => this.membersChanged(subscribers)),
@@ -91,6 +104,11 @@ export class ClusterRpcRouting implements RpcDeliveryChannel, RpcReplySink {
   /** The outcome of an RPC whose REST call does not wait on this node: to the node where it waits. */
   forwardRestOutcome(requestUUID: string, outcome: RpcOutcome): void {
     this.bus.publish(this.bus.subject('rpc', 'rest-outcome'), { requestUUID, outcome });
+  }
+
+  /** The answer to a device's own RPC, for the node where the device waits (metadata `serviceId`). */
+  forwardClientRpcAnswer(node: string, id: number, reply: unknown): void {
+    this.bus.publish(this.bus.subject('rpc', 'client-answer', node), { id, reply });
   }
 
   // RpcDeliveryChannel, for this node's dispatcher.

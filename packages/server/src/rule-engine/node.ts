@@ -16,7 +16,6 @@ import type { DeviceEvents } from '../modules/devices/device-events.js';
 import type { RpcDispatcher } from '../modules/rpc/dispatcher.js';
 import type { RestRpcRequests } from '../modules/rpc/rest-requests.js';
 import type { TelemetryService } from '../telemetry/service.js';
-import type { ClientRpcService } from '../transport/core/client-rpc.js';
 import type { RuleMsg } from './message.js';
 import type { ScriptEngine } from './script/engine.js';
 
@@ -91,7 +90,8 @@ export interface RuleEngineServices {
   /** REST calls waiting for their RPC's outcome (the RPC call request node reports it). */
   restRpc: Pick<RestRpcRequests, 'complete'>;
   /** Devices' own RPC requests waiting for an answer (the RPC call reply node). */
-  clientRpc: Pick<ClientRpcService, 'answer'>;
+  /** Answers a device-to-server RPC; `serviceId` (the request's metadata) names the node where the device waits. */
+  clientRpc: { answer(id: number, reply: unknown, serviceId?: string): void };
   log: RuleEngineLog;
   now(): number;
   /** Alarm writes of the create and clear alarm nodes (the app's AlarmLifecycle). */

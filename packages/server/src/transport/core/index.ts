@@ -159,7 +159,7 @@ export function createDeviceTransportCore(deps: DeviceTransportCoreDeps): Device
       request.device.tenantId,
       deviceMsg(request.device, 'TO_SERVER_RPC_REQUEST', data, {
         requestId: String(request.id),
-        serviceId: 'meridian',
+        serviceId: options.serviceId,
         sessionId: String(request.id),
       }),
     );

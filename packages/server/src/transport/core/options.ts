@@ -15,10 +15,16 @@ export interface TransportCoreOptions {
   activityFlushMs: number;
   /** Most device identities kept in memory by credentials. */
   identityCacheSize: number;
+  /**
+   * The node's service id, put in device-to-server RPC messages (metadata `serviceId`) so the RPC
+   * reply node answers the node where the device waits.
+   */
+  serviceId: string;
 }
 
 export const DEFAULT_TRANSPORT_CORE_OPTIONS: TransportCoreOptions = {
   clientRpcTimeoutMs: 60_000,
+  serviceId: 'meridian',
   claimDurationMs: 86_400_000,
   defaultInactivityTimeoutMs: 600_000,
   stateCheckIntervalMs: 60_000,

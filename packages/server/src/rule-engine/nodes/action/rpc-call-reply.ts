@@ -31,7 +31,7 @@ export const rpcCallReplyNode = defineNode<{ requestIdMetaDataAttribute: string 
       } catch {
         reply = msg.data;
       }
-      ctx.services.clientRpc.answer(Number(requestId), reply);
+      ctx.services.clientRpc.answer(Number(requestId), reply, msg.metadata.serviceId);
       return { msg, relations: ['Success'] };
     },
   }),
