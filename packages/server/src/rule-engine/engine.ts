@@ -57,8 +57,28 @@ export interface RuleEngineUsage {
 
 export class ExecutionLimitError extends Error {}
 
+/** A queued message as it travels between the nodes of a cluster. */
+export interface SharedMessage {
+  tenantId: string;
+  msg: RuleMsg;
+  entry: Entry;
+}
+
+/**
+ * The queues of a cluster (cluster/queue/): a message is stored in the broker, partitioned by
+ * `partitionKey`, and processed by whichever node holds its partition, with the queue's strategies.
+ */
+export interface SharedQueues {
+  /** Resolves once the broker stored the message (the device may be acknowledged then). */
+  publish(queueName: string, partitionKey: string, tenantKey: string, message: SharedMessage): Promise<void>;
+  /** Consumes this node's partitions: `handler` rejects when the message failed. */
+  start(handler: (message: SharedMessage) => Promise<void>): Promise<void>;
+  /** Stops consuming, finishes what is in flight and hands the partitions over. */
+  close(): Promise<void>;
+}
+
 /** Where a queued message starts: a chain's first node, or a node's outputs (late sends, checkpoints). */
-type Entry =
+export type Entry =
   | { kind: 'chain'; ruleChainId: string | null }
   | { kind: 'outputs'; ruleChainId: string; nodeId: string; relations: readonly string[] };
 
@@ -129,6 +149,10 @@ export class RuleEngine {
   private readonly log: RuleEngineLog;
   /** Nodes delivered to within the current synchronous call (see deliverNext). */
   private syncDepth = 0;
+  /** In a cluster: the broker's queues replace the in-process ones. */
+  private shared: SharedQueues | undefined;
+  /** Messages from the shared queues being processed here. */
+  private readonly sharedInFlight = new Set<Promise<void>>();
 
   constructor(private readonly deps: RuleEngineDeps) {
     this.log = deps.log;
@@ -144,8 +168,9 @@ export class RuleEngine {
 
   /**
    * Queues a message of a tenant for its chain. Resolves once the queue is done with it: processed,
-   * or given up by the queue's processing strategy (as the reference acknowledges devices once
-   * their message is committed to the queue); rejects only when the engine is stopping.
+   * or given up by the queue's processing strategy; in a cluster, once the broker stored it (as the
+   * reference acknowledges devices once their message is committed to the queue). Rejects only when
+   * the engine is stopping or, in a cluster, when the broker did not take the message.
    */
   push(tenantId: string, msg: RuleMsg): Promise<void> {
     // As the reference, a tenant over its monthly rule engine executions has its messages dropped.
@@ -191,8 +216,24 @@ export class RuleEngine {
     }
   }
 
-  /** Waits until every queued message is done (tests, shutdown). */
+  /**
+   * Cluster mode: from now on messages go to the shared queues, and this node processes those of
+   * the partitions it is given.
+   */
+  async useSharedQueues(shared: SharedQueues): Promise<void> {
+    this.shared = shared;
+    await shared.start(({ tenantId, msg, entry }) => {
+      const processing = this.process(tenantId, msg, entry);
+      this.sharedInFlight.add(processing);
+      const forget = () => this.sharedInFlight.delete(processing);
+      processing.then(forget, forget);
+      return processing;
+    });
+  }
+
+  /** Waits until every queued message is done (tests, shutdown); in a cluster, those processed here. */
   async idle(): Promise<void> {
+    while (this.sharedInFlight.size > 0) await Promise.allSettled([...this.sharedInFlight]);
     for (let round = 0; round < 100; round++) {
       await Promise.all([...this.queues.values()].map((queue) => queue.idle()));
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -201,6 +242,7 @@ export class RuleEngine {
   }
 
   async close(): Promise<void> {
+    await this.shared?.close();
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
     for (const tenantId of [...this.tenants.keys()]) await this.tenantChanged(tenantId);
   }
@@ -213,8 +255,11 @@ export class RuleEngine {
     const queue = this.queueOf(msg.queueName);
     const queued =
       msg.queueName === queue.config.name ? msg : changeMsg(msg, { queueName: queue.config.name });
+    const originatorKey = `${tenantId}:${queued.originator.id}`;
+    if (this.shared) {
+      return this.shared.publish(queue.config.name, originatorKey, tenantId, { tenantId, msg: queued, entry });
+    }
     return new Promise<void>((resolve, reject) => {
-      const originatorKey = `${tenantId}:${queued.originator.id}`;
       queue.add({
         partitionKey: originatorKey,
         originatorKey,

@@ -172,6 +172,22 @@ export class AlarmRulesProcessor {
     return outcomes;
   }
 
+  /**
+   * In a cluster: the devices whose queue partition this node gave up. Their state goes, so that a
+   * stale one is neither evaluated nor checked here while another node holds the device; it is read
+   * again from the database if the device comes back.
+   */
+  forgetDevices(movedAway: (deviceId: string, tenantId: string) => boolean): void {
+    for (const [deviceId, entry] of this.devices) {
+      const tenantId = entry.state?.info.tenantId;
+      if (tenantId !== undefined && movedAway(deviceId, tenantId)) {
+        this.enqueue(deviceId, async () => {
+          this.devices.delete(deviceId);
+        });
+      }
+    }
+  }
+
   /** Device and profile changes (DeviceEvents): the affected states are rebuilt or dropped. */
   onDeviceEvent(event: DeviceEvent): void {
     switch (event.type) {
