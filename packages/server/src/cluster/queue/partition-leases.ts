@@ -311,6 +311,11 @@ export class PartitionLeases {
         this.onError(error);
       }
       if (this.held.get(key) !== held) return;
+      if (Date.now() >= held.validUntil) {
+        // The consumer stopped short of a clean hand-over (see PartitionWorker): let the key expire.
+        this.lose(key, held);
+        return;
+      }
       held.state = 'deleting';
       // A renewal may be on its way; wait for it so the revision below is the last one.
       if (this.ticking) await this.ticking.catch(() => {});
