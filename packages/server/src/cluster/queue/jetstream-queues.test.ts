@@ -271,4 +271,57 @@ describe('JetStreamQueues', () => {
     expect(attempts.get('Skip/broken/0')).toBe(1);
     expect(succeeded.sort()).toEqual(['Retry/fine/0', 'Retry/flaky/0', 'Skip/fine/0']);
   });
+  it('hands a message still being retried over to the next owner, which retries it', async () => {
+    fresh('handback');
+    const cluster = new FakeCluster();
+    cluster.set(['node-a', 'node-b']);
+    // One partition, retried forever: only a hand-over ends the retries on the first owner.
+    const queues = [queue({ name: 'Retry', partitions: 1, processingStrategy: 'RETRY_FAILED', retries: 0 })];
+    const [a, b] = [await node(cluster, 'node-a', queues), await node(cluster, 'node-b', queues)];
+    const attempts: string[] = [];
+    let owner = '';
+    const handler = (nodeId: string) => async (_queue: string, payload: Uint8Array) => {
+      const { key, i } = decode(payload);
+      attempts.push(`${nodeId}:${key}/${i}`);
+      if (nodeId === owner) throw new Error('this node cannot');
+    };
+    await Promise.all([a.q.start(handler('node-a')), b.q.start(handler('node-b'))]);
+    await until(() => a.q.leases.owned().length + b.q.leases.owned().length === 1, 5000);
+    const [first, next] = a.q.leases.owned().length === 1 ? [a, b] : [b, a];
+    owner = first === a ? 'node-a' : 'node-b';
+    const other = owner === 'node-a' ? 'node-b' : 'node-a';
+
+    await first.q.publish('Retry', 'k', encode({ key: 'k', i: 0 }));
+    await until(() => attempts.filter((x) => x === `${owner}:k/0`).length >= 3, 5000);
+    cluster.set([other]);
+    const closing = Date.now();
+    await first.q.close();
+    // The attempt under way, then the fetch in flight: bounded by the pack timeout and a fetch expiry.
+    expect(Date.now() - closing).toBeLessThan(2500);
+    await until(() => attempts.includes(`${other}:k/0`), 5000);
+    await until(async () => (await next.q.status()).every((s) => s.owner === other && s.pending === 0), 5000);
+    expect(attempts.filter((x) => x === `${other}:k/0`)).toHaveLength(1);
+  });
+
+  it('keeps a message whose processing outlasts the ack wait from being redelivered', async () => {
+    fresh('slow');
+    const cluster = new FakeCluster();
+    cluster.set(['node-a']);
+    const { q, nc } = await node(cluster, 'node-a', [queue({ packProcessingTimeoutMs: 10_000 })]);
+    const started: number[] = [];
+    let finished = 0;
+    await q.start(async (_queue, payload) => {
+      started.push(decode(payload).i);
+      // Twice the ack wait (four fifths of the lease TTL).
+      await sleep(2 * TTL);
+      finished++;
+    });
+    await q.publish('Main', 'slow', encode({ key: 'slow', i: 0 }));
+    await until(() => finished === 1, 3 * TTL + 1000);
+    await until(async () => (await q.status()).every((s) => s.pending === 0), 2000);
+    expect(started).toEqual([0]);
+    const durable = `${names.stream}_Main_${partitionOf('slow', PARTITIONS)}`;
+    const info = await (await jetstreamManager(nc)).consumers.info(names.stream, durable);
+    expect(info.delivered.consumer_seq).toBe(1);
+  });
 });

@@ -379,8 +379,11 @@ class PartitionWorker {
         for await (const msg of messages) {
           if (this.dead) continue;
           this.lastDelivery = Math.max(this.lastDelivery, msg.info.deliverySequence);
+          // Redelivered while still held (working acks came too late, e.g. a blocked event loop):
+          // acknowledge the latest delivery, but do not run the message twice.
+          const again = this.held.has(msg.seq);
           this.held.set(msg.seq, msg);
-          this.buffer.push(msg);
+          if (!again) this.buffer.push(msg);
           this.wake?.();
         }
       }
@@ -419,9 +422,10 @@ class PartitionWorker {
   }
 
   private done(msg: JsMsg): void {
-    if (this.state === 'dead' || !this.held.has(msg.seq)) return;
+    const latest = this.held.get(msg.seq);
+    if (this.state === 'dead' || !latest) return;
     this.held.delete(msg.seq);
-    msg.ack();
+    latest.ack();
   }
 
   /** Keeps held messages from being redelivered while the lease stands; drops the partition when it does not. */
