@@ -296,7 +296,7 @@ class PartitionWorker {
   }
 
   start(clean: boolean): void {
-    this.timer = setInterval(() => this.watch(), Math.max(20, Math.floor(this.leases.ttlMs / 10)));
+    this.timer = setInterval(() => this.watch(), Math.max(20, Math.floor(this.leases.leaseTtlMs / 10)));
     this.timer.unref();
     this.running = this.run(clean).catch((error) => {
       this.options.onError(error);

@@ -159,4 +159,17 @@ describe('PartitionLeases', () => {
     cluster.set([]);
     await until(() => n1.owned().length === 0, 5000);
   });
+  it("times its leases by the existing bucket's TTL, not the one asked for", async () => {
+    bucket = `test_leases_${Date.now()}_ttl`;
+    const cluster = new FakeCluster();
+    cluster.set(['n1']);
+    const first = await node(cluster, 'n1');
+    await first.openBucket();
+    const nc = await connect({ servers: NATS_URL });
+    connections.push(nc);
+    const second = new PartitionLeases(nc, cluster.member('n2'), QUEUES, { bucket, ttlMs: 4 * TTL });
+    await second.openBucket();
+    expect(second.ttlMs).toBe(4 * TTL);
+    expect(second.leaseTtlMs).toBe(TTL);
+  });
 });

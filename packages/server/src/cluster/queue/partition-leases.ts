@@ -104,7 +104,9 @@ const isWrongSequence = (error: unknown) =>
  * ones it should no longer hold.
  */
 export class PartitionLeases {
+  /** The TTL asked for; `leaseMs` is the bucket's own, which counts. */
   readonly ttlMs: number;
+  private leaseMs: number;
   private readonly bucket: string;
   private readonly onError: (error: unknown) => void;
   private readonly held = new Map<string, Held>();
@@ -127,7 +129,13 @@ export class PartitionLeases {
   ) {
     this.bucket = options.bucket ?? DEFAULT_LEASE_BUCKET;
     this.ttlMs = options.ttlMs ?? DEFAULT_LEASE_TTL_MS;
+    this.leaseMs = this.ttlMs;
     this.onError = options.onError ?? (() => {});
+  }
+
+  /** How long a lease lives, by the bucket (known once started). */
+  get leaseTtlMs(): number {
+    return this.leaseMs;
   }
 
   get nodeId(): string {
@@ -143,14 +151,20 @@ export class PartitionLeases {
   async start(): Promise<void> {
     this.kv = await this.openBucket();
     this.unwatch = this.members.onChange(() => this.tick());
-    this.timer = setInterval(() => this.tick(), Math.max(50, Math.floor(this.ttlMs / 3)));
+    this.timer = setInterval(() => this.tick(), Math.max(50, Math.floor(this.leaseMs / 3)));
     this.timer.unref();
     await this.tick();
   }
 
   /** Opens the bucket without taking part (the health endpoint of a node that consumes nothing). */
   async openBucket(): Promise<KV> {
-    this.kv ??= await new Kvm(this.nc).create(this.bucket, { ttl: this.ttlMs, history: 1 });
+    if (!this.kv) {
+      const kv = await new Kvm(this.nc).create(this.bucket, { ttl: this.ttlMs, history: 1 });
+      // An existing bucket keeps the TTL it was created with, and that is how long keys live.
+      const { ttl } = await kv.status();
+      if (ttl > 0) this.leaseMs = ttl;
+      this.kv = kv;
+    }
     return this.kv;
   }
 
@@ -260,14 +274,18 @@ export class PartitionLeases {
       return;
     }
     try {
-      held.revision = await this.kv.update(key, this.nodeId, held.revision, Math.floor(this.ttlMs / 3));
-      held.validUntil = sentAt + this.ttlMs - Math.floor(this.ttlMs / 5);
+      held.revision = await this.kv.update(key, this.nodeId, held.revision, Math.floor(this.leaseMs / 3));
+      held.validUntil = this.validFrom(sentAt);
     } catch (error) {
       // The release deleting the key finishes the lease itself.
       if (this.held.get(key) !== held || (held.state as Held['state']) === 'deleting') return;
       if (isWrongSequence(error) || Date.now() >= held.validUntil) this.lose(key, held);
       else this.onError(error);
     }
+  }
+
+  private validFrom(sentAt: number): number {
+    return sentAt + this.leaseMs - Math.floor(this.leaseMs / 5);
   }
 
   private lose(key: string, held: Held): void {
@@ -290,7 +308,7 @@ export class PartitionLeases {
       const held: Held = {
         ref,
         revision,
-        validUntil: sentAt + this.ttlMs - Math.floor(this.ttlMs / 5),
+        validUntil: this.validFrom(sentAt),
         state: 'active',
       };
       this.held.set(key, held);
