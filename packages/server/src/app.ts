@@ -7,6 +7,8 @@ import { TokenOutdating } from './auth/token-outdating.js';
 import { type ClusterNode, ClusterRpcRouting, joinCluster, relayNotices } from './cluster/index.js';
 import { rendezvousOwner } from './cluster/ownership.js';
 import { ClusterPersistentRpcs } from './cluster/persistent-rpcs.js';
+import { JetStreamQueues } from './cluster/queue/jetstream-queues.js';
+import { JetStreamRuleQueues } from './cluster/queue/shared-rule-queues.js';
 import { registerClusterRoutes } from './cluster/routes.js';
 import type { Config } from './config.js';
 import type { Store } from './db/store.js';
@@ -114,6 +116,8 @@ import { ComponentStats } from './rule-engine/component-stats.js';
 import { RuleEngine } from './rule-engine/engine.js';
 import { EntityActionRecorder } from './rule-engine/entity-action-recorder.js';
 import { EntityMessages } from './rule-engine/entity-messages.js';
+import { partitionOf } from './rule-engine/queue/pack-processor.js';
+import { DEFAULT_QUEUES } from './rule-engine/queue/queue-config.js';
 import { builtInNodes, type RuleNodeRegistry } from './rule-engine/registry.js';
 import { SandboxScriptEngine } from './rule-engine/script/sandbox-engine.js';
 import { TsKvPartitions } from './telemetry/partitions.js';
@@ -322,6 +326,7 @@ export async function buildApp(
   // Set once the cluster is joined (below); RPC outcomes for REST calls waiting on other nodes go through it.
   let clusterRpc: ClusterRpcRouting | undefined;
   let cluster: ClusterNode | undefined;
+  let ruleQueues: JetStreamQueues | undefined;
   // REST calls waiting for their RPC's answer from the RPC call request node.
   const restRpcRequests = new RestRpcRequests();
   const componentStats = new ComponentStats(events, config.events.componentStats);
@@ -518,6 +523,22 @@ export async function buildApp(
       answerClientRpc: (id, reply) => transport.clientRpc.answer(id, reply),
     });
     persistentRpcs?.start();
+    // Rule engine queues on JetStream: each partition is consumed by one node at a time.
+    const { name } = joined.config;
+    ruleQueues = new JetStreamQueues(joined.bus.nats, joined.membership, DEFAULT_QUEUES, {
+      stream: `${name}_rule_engine`,
+      subjectPrefix: joined.bus.subject('re'),
+      leases: { bucket: `${name}_partitions` },
+      onError: (err) => app.log.warn({ err }, 'rule engine queue failed'),
+    });
+    // Alarm rule state goes with the partition: a device whose partition left is read afresh if it returns.
+    const movedAway = (ref: { queue: string; partition: number }) => {
+      const partitions = DEFAULT_QUEUES.find((queue) => queue.name === ref.queue)?.partitions ?? 1;
+      alarmRules.forgetDevices(
+        (deviceId, tenantId) => partitionOf(`${tenantId}:${deviceId}`, partitions) === ref.partition,
+      );
+    };
+    ruleQueues.leases.subscribe({ released: movedAway, lost: movedAway });
   }
   transport.setRpcSink(clusterRpc ?? rpc.dispatcher);
   rpc.attach(clusterRpc ?? transport.sessions);
@@ -626,7 +647,7 @@ export async function buildApp(
           lastSeen: Date.now(),
         },
       ],
-    partitions: async () => [],
+    partitions: async () => (ruleQueues ? ruleQueues.status() : []),
   });
   const telemetryWs = registerTelemetryWebSocket(app, {
     db,
@@ -640,6 +661,8 @@ export async function buildApp(
   });
   registerWidgetFrame(app);
   await registerConsole(app, config.webDir);
+  // Last: this node starts taking messages of its partitions once everything they use is wired.
+  if (ruleQueues) await ruleEngine.useSharedQueues(new JetStreamRuleQueues(ruleQueues));
   return {
     app,
     services: {

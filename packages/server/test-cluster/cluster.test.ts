@@ -1,6 +1,7 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { partitionOf } from '../src/rule-engine/queue/pack-processor.js';
 import { eventually, sleep, TestCluster } from './harness.js';
 import { IngestLoad, type IngestResult } from './ingest.js';
 
@@ -66,14 +67,39 @@ async function storedSeqs(deviceId: string, result: IngestResult): Promise<Set<n
   return new Set((series.seq ?? []).map((point) => point.ts - result.base));
 }
 
-/** Every message the server acknowledged is stored. */
+/**
+ * Every message the server acknowledged is stored, once the queues caught up: an acknowledged
+ * message is in JetStream, and the node that takes over a dead node's partition processes it.
+ */
 async function expectNoAcknowledgedLoss(devices: { id: string }[], results: IngestResult[]) {
+  await waitForEmptyQueues();
   for (const [index, result] of results.entries()) {
     const stored = await storedSeqs((devices[index] as { id: string }).id, result);
     const lost = [...result.acked].filter((seq) => !stored.has(seq));
     expect(result.acked.size).toBeGreaterThan(100);
     expect(lost, `acknowledged but not stored (${result.token})`).toEqual([]);
   }
+}
+
+interface ClusterView {
+  nodes: { nodeId: string; partitions: string[] }[];
+  queues: { queue: string; partitions: number; unowned: number; lag: number }[];
+}
+
+async function clusterView(url = cluster.httpUrl): Promise<ClusterView> {
+  return call<ClusterView>(url, 'GET', '/api/admin/cluster', undefined, sysadminToken);
+}
+
+/** Every partition owned by a live node and nothing waiting in the queues. */
+async function waitForEmptyQueues(): Promise<void> {
+  await eventually(
+    async () => {
+      const view = await clusterView();
+      return view.queues.every((q) => q.unowned === 0 && q.lag === 0) ? true : undefined;
+    },
+    60_000,
+    'the queues emptying',
+  );
 }
 
 beforeAll(async () => {
@@ -169,6 +195,75 @@ describe('a cluster of three nodes behind HAProxy', () => {
       timeout: 10_000,
     });
     expect(answer).toEqual({ method: 'double', doubled: 42 });
+    await client.endAsync();
+  });
+
+  it("answers a device's own RPC from the node that processes its partition", async () => {
+    // The root chain answers RPC requests from devices: a transform and the RPC call reply node.
+    const chains = await call<{ data: { id: { id: string }; root: boolean }[] }>(
+      cluster.httpUrl,
+      'GET',
+      '/api/ruleChains?pageSize=50&page=0',
+    );
+    const root = chains.data.find((chain) => chain.root) as { id: { id: string } };
+    const metadata = await call<{
+      nodes: { name: string }[];
+      connections: { fromIndex: number; toIndex: number; type: string }[];
+    }>(cluster.httpUrl, 'GET', `/api/ruleChain/${root.id.id}/metadata`);
+    const sw = metadata.nodes.findIndex((node) => node.name === 'Message Type Switch');
+    metadata.nodes.push(
+      {
+        type: 'org.thingsboard.rule.engine.transform.TbTransformMsgNode',
+        name: 'Pong',
+        configuration: {
+          jsScript: 'return {msg: {pong: msg.params}, metadata: metadata, msgType: msgType};',
+        },
+        additionalInfo: { layoutX: 900, layoutY: 400 },
+      } as { name: string },
+      {
+        type: 'org.thingsboard.rule.engine.rpc.TbSendRPCReplyNode',
+        name: 'Reply',
+        configuration: { requestIdMetaDataAttribute: 'requestId' },
+        additionalInfo: { layoutX: 1100, layoutY: 400 },
+      } as { name: string },
+    );
+    const pong = metadata.nodes.length - 2;
+    metadata.connections.push(
+      { fromIndex: sw, toIndex: pong, type: 'RPC Request from Device' },
+      { fromIndex: pong, toIndex: pong + 1, type: 'Success' },
+    );
+    await call(cluster.httpUrl, 'POST', '/api/ruleChain/metadata', metadata);
+    await sleep(500);
+    const node1 = cluster.nodes[0] as (typeof cluster.nodes)[0];
+    // A device on node 1 whose messages another node processes.
+    const view = await clusterView(node1.url);
+    const owned = view.nodes.find((n) => n.nodeId === node1.nodeId)?.partitions ?? [];
+    let device = await newDevice();
+    for (let i = 0; i < 20; i++) {
+      const { tenantId } = await call<{ tenantId: { id: string } }>(
+        cluster.httpUrl,
+        'GET',
+        `/api/device/${device.id}`,
+      );
+      if (!owned.includes(`Main.${partitionOf(`${tenantId.id}:${device.id}`, 10)}`)) break;
+      device = await newDevice();
+    }
+    const client = mqtt.connect(`mqtt://127.0.0.1:${node1.mqttPort}`, { username: device.token });
+    await new Promise<void>((resolve) => client.once('connect', () => resolve()));
+    await client.subscribeAsync('v1/devices/me/rpc/response/+', { qos: 1 });
+    const response = new Promise<unknown>((resolve) =>
+      client.on('message', (topic, payload) => {
+        if (topic === 'v1/devices/me/rpc/response/7') resolve(JSON.parse(String(payload)));
+      }),
+    );
+    await client.publishAsync(
+      'v1/devices/me/rpc/request/7',
+      JSON.stringify({ method: 'ping', params: { a: 1 } }),
+      {
+        qos: 1,
+      },
+    );
+    expect(await response).toEqual({ pong: { a: 1 } });
     await client.endAsync();
   });
 
@@ -387,14 +482,29 @@ describe('a cluster of three nodes behind HAProxy', () => {
     await load.start();
     await sleep(3000);
     const victim = cluster.nodes[1] as (typeof cluster.nodes)[0];
+    const node1 = cluster.nodes[0] as (typeof cluster.nodes)[0];
+    const before = await clusterView(node1.url);
+    const held = before.nodes.find((n) => n.nodeId === victim.nodeId)?.partitions ?? [];
+    expect(held.length).toBeGreaterThan(0);
+    const killedAt = Date.now();
     await cluster.kill(victim);
-    await sleep(6000);
+    // The dead node's partitions move to the survivors within the lease time and the ack wait.
+    await eventually(
+      async () => {
+        const view = await clusterView(node1.url);
+        const owners = view.nodes.filter((n) => n.nodeId !== victim.nodeId).flatMap((n) => n.partitions);
+        return held.every((p) => owners.includes(p)) ? true : undefined;
+      },
+      20_000,
+      "the killed node's partitions moving",
+    );
+    expect(Date.now() - killedAt).toBeLessThan(20_000);
+    await sleep(2000);
     const results = await load.stop();
     // The killed node held at least one of the devices, which came back through another node.
     expect(results.some((r) => r.reconnects > 0)).toBe(true);
     await expectNoAcknowledgedLoss(devices, results);
     // The survivors stop listing the killed node within the membership expiry.
-    const node1 = cluster.nodes[0] as (typeof cluster.nodes)[0];
     const view = await call<{ nodes: { nodeId: string }[] }>(
       node1.url,
       'GET',

@@ -257,7 +257,11 @@ export class RuleEngine {
       msg.queueName === queue.config.name ? msg : changeMsg(msg, { queueName: queue.config.name });
     const originatorKey = `${tenantId}:${queued.originator.id}`;
     if (this.shared) {
-      return this.shared.publish(queue.config.name, originatorKey, tenantId, { tenantId, msg: queued, entry });
+      return this.shared.publish(queue.config.name, originatorKey, tenantId, {
+        tenantId,
+        msg: queued,
+        entry,
+      });
     }
     return new Promise<void>((resolve, reject) => {
       queue.add({

@@ -4,8 +4,8 @@ import { connect } from '@nats-io/transport-node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { partitionOf } from '../../rule-engine/queue/pack-processor.js';
 import type { QueueConfig } from '../../rule-engine/queue/queue-config.js';
+import type { ClusterMembers } from '../membership.js';
 import { JetStreamQueues } from './jetstream-queues.js';
-import type { ClusterMembers } from './partition-leases.js';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const TTL = 1500;

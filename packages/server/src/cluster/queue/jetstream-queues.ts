@@ -16,8 +16,8 @@ import {
 import { headers, type NatsConnection, nanos } from '@nats-io/nats-core';
 import { type PackItem, PackProcessor, partitionOf } from '../../rule-engine/queue/pack-processor.js';
 import type { QueueConfig } from '../../rule-engine/queue/queue-config.js';
+import type { ClusterMembers } from '../membership.js';
 import {
-  type ClusterMembers,
   leaseKey,
   PartitionLeases,
   type PartitionLeasesOptions,

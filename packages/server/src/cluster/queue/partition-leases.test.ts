@@ -2,14 +2,9 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type ClusterMembers,
-  leaseKey,
-  PartitionLeases,
-  type PartitionRef,
-  queueToken,
-  rendezvousOwner,
-} from './partition-leases.js';
+import type { ClusterMembers } from '../membership.js';
+import { rendezvousOwner } from '../ownership.js';
+import { leaseKey, PartitionLeases, type PartitionRef, queueToken } from './partition-leases.js';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const TTL = 1500;

@@ -1,14 +1,8 @@
 import { JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream';
 import { type KV, Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { fnv1a } from '../../rule-engine/queue/pack-processor.js';
-
-/** The live nodes of the cluster, as the membership (heartbeats) sees them. */
-export interface ClusterMembers {
-  nodeId: string;
-  liveNodes(): readonly string[];
-  onChange(listener: () => void): () => void;
-}
+import type { ClusterMembers } from '../membership.js';
+import { rendezvousOwner } from '../ownership.js';
 
 export interface PartitionRef {
   queue: string;
@@ -52,34 +46,6 @@ export function queueToken(queue: string): string {
 
 export function leaseKey(ref: PartitionRef): string {
   return `${queueToken(ref.queue)}.${ref.partition}`;
-}
-
-/** murmur3's finaliser: FNV-1a alone spreads similar short strings (node ids, keys) poorly. */
-function mix(h: number): number {
-  let x = h;
-  x ^= x >>> 16;
-  x = Math.imul(x, 0x85ebca6b);
-  x ^= x >>> 13;
-  x = Math.imul(x, 0xc2b2ae35);
-  x ^= x >>> 16;
-  return x >>> 0;
-}
-
-/**
- * Rendezvous (highest random weight) hashing: every node computes the same owner from the same
- * member list, and when a node joins or leaves only the partitions it wins or held move.
- */
-export function rendezvousOwner(key: string, nodes: readonly string[]): string | null {
-  let best: string | null = null;
-  let bestWeight = -1;
-  for (const node of nodes) {
-    const weight = mix(fnv1a(`${node}\u0000${key}`));
-    if (weight > bestWeight || (weight === bestWeight && best !== null && node < best)) {
-      best = node;
-      bestWeight = weight;
-    }
-  }
-  return best;
 }
 
 interface Held {
