@@ -257,8 +257,10 @@ export class JetStreamQueues {
  * - a node that takes a partition otherwise (the holder died) and finds messages still pending or
  *   pull requests still waiting on the consumer waits the ack wait (plus a margin) before its first
  *   pull: by then everything the dead node held is due for redelivery, which JetStream serves before
- *   newer messages. The ack wait sits a little below the lease TTL so that this wait is short, and
- *   `max_ack_pending` equals the pack size so a node never holds more than one pack ahead.
+ *   newer messages; should it hand the partition on before that wait is over, it keeps the lease
+ *   until then, as the next owner, told of a clean release, does not wait.
+ * The ack wait sits a little below the lease TTL so that this wait is short, and `max_ack_pending`
+ * equals the pack size so a node never holds more than one pack ahead.
  */
 class PartitionWorker {
   private readonly buffer: JsMsg[] = [];
