@@ -86,19 +86,14 @@ describe('JetStreamQueues', () => {
     names = { stream: `TEST_RE_${id}`, bucket: `test_re_${id}`, prefix: `test.re.${id}` };
   };
 
-  const node = async (
-    cluster: FakeCluster,
-    nodeId: string,
-    queues: QueueConfig[],
-    errors: unknown[] = [],
-  ) => {
+  const node = async (cluster: FakeCluster, nodeId: string, queues: QueueConfig[], ackWaitMs?: number) => {
     const nc = await connect({ servers: NATS_URL });
     connections.push(nc);
     const q = new JetStreamQueues(nc, cluster.member(nodeId), queues, {
       stream: names.stream,
       subjectPrefix: names.prefix,
       leases: { bucket: names.bucket, ttlMs: TTL },
-      onError: (error) => errors.push(error),
+      ...(ackWaitMs ? { ackWaitMs } : {}),
     });
     nodes.push(q);
     return { q, nc };
@@ -271,6 +266,50 @@ describe('JetStreamQueues', () => {
     expect(attempts.get('Skip/broken/0')).toBe(1);
     expect(succeeded.sort()).toEqual(['Retry/fine/0', 'Retry/flaky/0', 'Skip/fine/0']);
   });
+  it('keeps the order when a partition taken from a dead node moves on before its messages came back', async () => {
+    fresh('moveon');
+    const cluster = new FakeCluster();
+    cluster.set(['node-a', 'node-b']);
+    // An ack wait longer than the lease: the dead node's messages are due only after the take-over.
+    const ackWait = 2 * TTL;
+    const queues = [queue({})];
+    const [a, b] = [
+      await node(cluster, 'node-a', queues, ackWait),
+      await node(cluster, 'node-b', queues, ackWait),
+    ];
+    const handled: { key: string; i: number; node: string }[] = [];
+    let crashed = false;
+    const handler = (nodeId: string) => async (_queue: string, payload: Uint8Array) => {
+      await sleep(5);
+      if (nodeId === 'node-b/1' && crashed) return new Promise<void>(() => {});
+      handled.push({ ...decode(payload), node: nodeId });
+    };
+    await Promise.all([a.q.start(handler('node-a')), b.q.start(handler('node-b/1'))]);
+    await until(() => a.q.leases.owned().length + b.q.leases.owned().length === PARTITIONS, 5000);
+    const keys = Array.from({ length: 12 }, (_, k) => `tenant:device-${k}`);
+    const publish = async (from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        await Promise.all(keys.map((key) => a.q.publish('Main', key, encode({ key, i }))));
+      }
+    };
+    await publish(0, 10);
+    crashed = true;
+    b.q.abandon();
+    await b.nc.close();
+    cluster.set(['node-a']);
+    await publish(10, 20);
+    // node-a takes the dead node's partitions and waits for their messages to be due again...
+    await until(() => a.q.leases.owned().length === PARTITIONS, 3 * TTL);
+    // ...when node-b comes back and is given them again: node-a hands them over only once it is safe.
+    const restarted = await node(cluster, 'node-b', queues, ackWait);
+    await restarted.q.start(handler('node-b/2'));
+    cluster.set(['node-a', 'node-b']);
+    await publish(20, 30);
+    await until(() => new Set(handled.map((h) => `${h.key}/${h.i}`)).size === keys.length * 30, 12_000);
+    expectInOrder(handled, keys, 30);
+    expect(handled.some((h) => h.node === 'node-b/2')).toBe(true);
+  });
+
   it('hands a message still being retried over to the next owner, which retries it', async () => {
     fresh('handback');
     const cluster = new FakeCluster();

@@ -257,8 +257,10 @@ export class JetStreamQueues {
  * - a node that takes a partition otherwise (the holder died) and finds messages still pending or
  *   pull requests still waiting on the consumer waits the ack wait (plus a margin) before its first
  *   pull: by then everything the dead node held is due for redelivery, which JetStream serves before
- *   newer messages. The ack wait sits a little below the lease TTL so that this wait is short, and
- *   `max_ack_pending` equals the pack size so a node never holds more than one pack ahead.
+ *   newer messages; should it hand the partition on before that wait is over, it keeps the lease
+ *   until then, as the next owner, told of a clean release, does not wait.
+ * The ack wait sits a little below the lease TTL so that this wait is short, and `max_ack_pending`
+ * equals the pack size so a node never holds more than one pack ahead.
  */
 class PartitionWorker {
   private readonly buffer: JsMsg[] = [];
@@ -276,6 +278,8 @@ class PartitionWorker {
     return this.state === 'dead';
   }
   private lastDelivery = 0;
+  /** Until when messages of a previous holder may still be on their way back (see run). */
+  private stragglersUntil = 0;
   private lastWorking = Date.now();
   private timer: NodeJS.Timeout | undefined;
   private released: Promise<void> | undefined;
@@ -338,7 +342,12 @@ class PartitionWorker {
     // Should a delivery have been lost all the same (a fetch that failed), it becomes redeliverable
     // only after the ack wait: the key stays ours (and keeps being renewed) until then.
     const info = await (await this.consumer).info();
-    if (info.delivered.consumer_seq > this.lastDelivery) await this.pause(this.stragglerWaitMs(), true);
+    if (info.delivered.consumer_seq > this.lastDelivery) {
+      this.stragglersUntil = Math.max(this.stragglersUntil, Date.now() + this.stragglerWaitMs());
+    }
+    // Handed over before a dead holder's messages were due again, the next owner, told of a clean
+    // release, would not wait for them: wait here instead.
+    await this.pause(this.stragglersUntil - Date.now(), true);
     clearInterval(this.timer);
     this.state = 'dead';
   }
@@ -347,8 +356,10 @@ class PartitionWorker {
     const consumer = await this.consumer;
     const info = await consumer.info();
     this.lastDelivery = info.delivered.consumer_seq;
-    if (!clean && (info.num_ack_pending > 0 || info.num_waiting > 0))
-      await this.pause(this.stragglerWaitMs());
+    if (!clean && (info.num_ack_pending > 0 || info.num_waiting > 0)) {
+      this.stragglersUntil = Date.now() + this.stragglerWaitMs();
+      await this.pause(this.stragglersUntil - Date.now());
+    }
     while (this.state === 'running') {
       if (!this.pumping) this.pump(consumer);
       if (this.buffer.length === 0) {
