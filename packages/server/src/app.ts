@@ -4,11 +4,12 @@ import { JwtService, newSigningKey } from './auth/jwt.js';
 import { LoginThrottle } from './auth/login-throttle.js';
 import { registerRouteAccess } from './auth/route-access.js';
 import { TokenOutdating } from './auth/token-outdating.js';
-import { type ClusterNode, ClusterRpcRouting, joinCluster, relayNotices } from './cluster/index.js';
-import { rendezvousOwner } from './cluster/ownership.js';
-import { ClusterPersistentRpcs } from './cluster/persistent-rpcs.js';
-import { JetStreamQueues } from './cluster/queue/jetstream-queues.js';
-import { JetStreamRuleQueues } from './cluster/queue/shared-rule-queues.js';
+import type {
+  ClusterNode,
+  ClusterPersistentRpcs,
+  ClusterRpcRouting,
+  JetStreamQueues,
+} from './cluster/index.js';
 import { registerClusterRoutes } from './cluster/routes.js';
 import type { Config } from './config.js';
 import type { Store } from './db/store.js';
@@ -435,17 +436,19 @@ export async function buildApp(
     mqttSslPort: null as number | null,
     coapPort: config.coapPort,
   });
-  if (config.cluster) {
+  // Cluster mode's code (and the NATS client) is loaded only by a cluster node.
+  const kit = config.cluster ? await import('./cluster/index.js') : undefined;
+  if (config.cluster && kit) {
     const startedAt = Date.now();
-    cluster = await joinCluster(config.cluster, {
+    cluster = await kit.joinCluster(config.cluster, {
       telemetry,
       outdating,
       loginThrottle,
       apiUsage,
       notices: [
-        relayNotices('devices', deviceEvents),
-        relayNotices('alarms', alarmEvents),
-        relayNotices('rule-chains', ruleChains.events),
+        kit.relayNotices('devices', deviceEvents),
+        kit.relayNotices('alarms', alarmEvents),
+        kit.relayNotices('rule-chains', ruleChains.events),
       ],
       self: () => ({
         nodeId: serviceId,
@@ -459,7 +462,7 @@ export async function buildApp(
     // Each device's inactivity is decided by one live node (its activity is heard by all).
     const { membership } = cluster;
     transport.state.setOwnership(
-      (deviceId) => rendezvousOwner(deviceId, membership.liveNodes()) === membership.nodeId,
+      (deviceId) => kit.rendezvousOwner(deviceId, membership.liveNodes()) === membership.nodeId,
     );
   }
   const joined = cluster;
@@ -486,9 +489,16 @@ export async function buildApp(
       ),
     {},
     joined &&
+      kit &&
       ((dispatcher, repo) => {
         // Each persistent RPC is held by its device's owner among the live nodes.
-        persistentRpcs = new ClusterPersistentRpcs(joined.bus, joined.membership, dispatcher, repo, app.log);
+        persistentRpcs = new kit.ClusterPersistentRpcs(
+          joined.bus,
+          joined.membership,
+          dispatcher,
+          repo,
+          app.log,
+        );
         return persistentRpcs;
       }),
   );
@@ -515,9 +525,9 @@ export async function buildApp(
     mqttSslPort: mqtt.listening ? (mqtt.tlsPort() ?? null) : null,
     coapPort: coap.boundPort() ?? config.coapPort,
   });
-  if (joined) {
+  if (joined && kit) {
     // Server-side RPCs reach devices whose session is on another node, and their answers come back.
-    clusterRpc = new ClusterRpcRouting(joined.bus, joined.membership, transport.sessions, app.log);
+    clusterRpc = new kit.ClusterRpcRouting(joined.bus, joined.membership, transport.sessions, app.log);
     clusterRpc.start(rpc.dispatcher, {
       completeRest: (requestUUID, outcome) => restRpcRequests.complete(requestUUID, outcome),
       answerClientRpc: (id, reply) => transport.clientRpc.answer(id, reply),
@@ -525,7 +535,7 @@ export async function buildApp(
     persistentRpcs?.start();
     // Rule engine queues on JetStream: each partition is consumed by one node at a time.
     const { name } = joined.config;
-    ruleQueues = new JetStreamQueues(joined.bus.nats, joined.membership, DEFAULT_QUEUES, {
+    ruleQueues = new kit.JetStreamQueues(joined.bus.nats, joined.membership, DEFAULT_QUEUES, {
       stream: `${name}_rule_engine`,
       subjectPrefix: joined.bus.subject('re'),
       leases: { bucket: `${name}_partitions` },
@@ -662,7 +672,7 @@ export async function buildApp(
   registerWidgetFrame(app);
   await registerConsole(app, config.webDir);
   // Last: this node starts taking messages of its partitions once everything they use is wired.
-  if (ruleQueues) await ruleEngine.useSharedQueues(new JetStreamRuleQueues(ruleQueues));
+  if (ruleQueues && kit) await ruleEngine.useSharedQueues(new kit.JetStreamRuleQueues(ruleQueues));
   return {
     app,
     services: {

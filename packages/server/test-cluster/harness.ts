@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import dgram from 'node:dgram';
 import net from 'node:net';
 import path from 'node:path';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 
 /**
@@ -142,6 +144,20 @@ export class TestCluster {
     this.haproxy?.kill('SIGKILL');
     await Promise.all(this.nodes.map((node) => this.signal(node, 'SIGKILL')));
     await this.admin(`drop database if exists ${this.database} with (force)`).catch(() => {});
+    await this.dropStreams().catch(() => {});
+  }
+
+  /** The cluster's rule engine stream and partition lease bucket stay in NATS: removed here. */
+  private async dropStreams(): Promise<void> {
+    const nats = await connect({ servers: natsUrl });
+    try {
+      const jsm = await jetstreamManager(nats);
+      for (const stream of [`${this.name}_rule_engine`, `KV_${this.name}_partitions`]) {
+        await jsm.streams.delete(stream).catch(() => false);
+      }
+    } finally {
+      await nats.close();
+    }
   }
 
   private async signal(node: ClusterNodeProcess, signal: NodeJS.Signals): Promise<void> {

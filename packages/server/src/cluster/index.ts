@@ -15,6 +15,10 @@ import { Membership, type MembershipTimings, type NodeInfo } from './membership.
 
 export { relayNotices } from './event-relays.js';
 export type { ClusterMembers, NodeInfo } from './membership.js';
+export { rendezvousOwner } from './ownership.js';
+export { ClusterPersistentRpcs } from './persistent-rpcs.js';
+export { JetStreamQueues } from './queue/jetstream-queues.js';
+export { JetStreamRuleQueues } from './queue/shared-rule-queues.js';
 export { ClusterRpcRouting } from './rpc-routing.js';
 
 /** This node's part in a cluster: its NATS connection, the live nodes, and the relays of changes. */
