@@ -23,6 +23,7 @@ import {
   machineJiffies,
   percentile,
 } from './lib/fleet.mjs';
+import { connectDevices, missingPoints, startPublishing } from './lib/ingest-load.mjs';
 import { connect } from './lib/mqtt-lite.mjs';
 
 const DEVICES = Number(process.env.DEVICES ?? 300);
@@ -90,71 +91,27 @@ async function waitForEmptyQueues(cluster, node, timeoutMs = 120_000) {
 async function ingest(cluster) {
   const { nodes, token } = cluster;
   const ids = await createDevices(nodes[0].url, token, DEVICES);
-  const clients = [];
-  for (let i = 0; i < DEVICES; i += 100) {
-    const batch = [];
-    for (let k = i; k < Math.min(DEVICES, i + 100); k++) {
-      batch.push(
-        connect({ port: nodes[k % nodes.length].mqttPort, username: `bench-${k}`, clientId: `bench-${k}` }),
-      );
-    }
-    clients.push(...(await Promise.all(batch)));
-  }
-  const baseTs = Date.now() - 86_400_000;
-  const acked = new Array(DEVICES).fill(0);
-  let total = 0;
-  let running = true;
-  const loops = clients.map(async (client, device) => {
-    let seq = 0;
-    const lane = async () => {
-      while (running) {
-        const ts = baseTs + seq++;
-        await client.publish(
-          'v1/devices/me/telemetry',
-          `{"ts":${ts},"values":{"temperature":${seq % 90},"humidity":${seq % 100},"active":${seq % 2 === 0}}}`,
-          1,
-        );
-        acked[device]++;
-        total++;
-      }
-    };
-    await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
-  });
+  const clients = await connectDevices(DEVICES, (k) => nodes[k % nodes.length].mqttPort);
+  const load = startPublishing(clients, IN_FLIGHT);
   const loadStarted = performance.now();
   await sleep(WARMUP_S * 1000);
-  const startTotal = total;
+  const startTotal = load.total;
   const cpu = () => nodes.reduce((sum, node) => sum + cpuSeconds(node.pid), 0);
   const startCpu = cpu();
   const startMachine = machineJiffies();
   const started = performance.now();
   await sleep(DURATION_S * 1000);
   const elapsed = (performance.now() - started) / 1000;
-  const messages = total - startTotal;
+  const messages = load.total - startTotal;
   const nodeCores = (cpu() - startCpu) / elapsed;
   const machineCores = busyCores(startMachine, machineJiffies());
-  running = false;
-  await Promise.all(loops);
+  await load.stop();
   const drainStarted = performance.now();
   await waitForEmptyQueues(cluster);
   const drainS = (performance.now() - drainStarted) / 1000;
   // Acknowledged means stored in JetStream; processed (saved by the root chain) is what the nodes keep up with.
-  const processedRate = total / ((performance.now() - loadStarted) / 1000);
-  let lost = 0;
-  let verified = 0;
-  for (let i = 0; i < DEVICES; i += Math.max(1, Math.floor(DEVICES / 20))) {
-    const end = baseTs + 10_000_000;
-    const data = await api(
-      nodes[0].url,
-      token,
-      'GET',
-      `/api/plugins/telemetry/DEVICE/${ids.get(i)}/values/timeseries?keys=temperature,humidity,active&startTs=${baseTs}&endTs=${end}&interval=${end - baseTs}&agg=COUNT`,
-    );
-    for (const key of ['temperature', 'humidity', 'active']) {
-      const stored = Number(data[key]?.[0]?.value ?? 0);
-      if (stored < acked[i]) lost += acked[i] - stored;
-    }
-    verified++;
-  }
+  const processedRate = load.total / ((performance.now() - loadStarted) / 1000);
+  const { verified, lost } = await missingPoints(nodes[0].url, token, ids, load);
   await Promise.all(clients.map((c) => c.end()));
   return {
     rate: messages / elapsed,

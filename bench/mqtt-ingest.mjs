@@ -19,7 +19,7 @@ import {
   rssMb,
   startFleetServer,
 } from './lib/fleet.mjs';
-import { connect } from './lib/mqtt-lite.mjs';
+import { connectDevices, missingPoints, startPublishing } from './lib/ingest-load.mjs';
 
 const DEVICES = Number(process.env.DEVICES ?? 1000);
 const DURATION_S = Number(process.env.DURATION_S ?? 20);
@@ -54,33 +54,10 @@ async function runOn(store) {
   try {
     if (SCRIPT_FILTER) await addScriptFilter(server.url, token);
     const ids = await createDevices(server.url, token, DEVICES);
-    const clients = [];
-    for (let i = 0; i < DEVICES; i += 100) {
-      const batch = [];
-      for (let k = i; k < Math.min(DEVICES, i + 100); k++) {
-        batch.push(connect({ port: server.mqttPort, username: `bench-${k}`, clientId: `bench-${k}` }));
-      }
-      clients.push(...(await Promise.all(batch)));
-    }
-    const baseTs = Date.now() - 86_400_000;
-    const acked = new Array(DEVICES).fill(0);
-    let total = 0;
-    let running = true;
-    const loops = clients.map(async (client, device) => {
-      let seq = 0;
-      const lane = async () => {
-        while (running) {
-          const ts = baseTs + seq++;
-          const payload = `{"ts":${ts},"values":{"temperature":${(20 + (seq % 100) / 10).toFixed(1)},"humidity":${seq % 100},"active":${seq % 2 === 0}}}`;
-          await client.publish('v1/devices/me/telemetry', payload, 1);
-          acked[device]++;
-          total++;
-        }
-      };
-      await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
-    });
+    const clients = await connectDevices(DEVICES, () => server.mqttPort);
+    const load = startPublishing(clients, IN_FLIGHT);
     await sleep(WARMUP_S * 1000);
-    const startTotal = total;
+    const startTotal = load.total;
     const startCpu = cpuSeconds(server.pid);
     const startMachine = machineJiffies();
     const started = performance.now();
@@ -90,31 +67,13 @@ async function runOn(store) {
     }, 500);
     await sleep(DURATION_S * 1000);
     const elapsed = (performance.now() - started) / 1000;
-    const messages = total - startTotal;
+    const messages = load.total - startTotal;
     const cores = (cpuSeconds(server.pid) - startCpu) / elapsed;
     const machineCores = busyCores(startMachine, machineJiffies());
     clearInterval(sampler);
-    running = false;
-    await Promise.all(loops);
+    await load.stop();
     const rate = messages / elapsed;
-
-    // Every acknowledged point is stored: COUNT of each key over all time equals the acks.
-    let verified = 0;
-    let lost = 0;
-    for (let i = 0; i < DEVICES; i += Math.max(1, Math.floor(DEVICES / 20))) {
-      const end = baseTs + 10_000_000;
-      const data = await api(
-        server.url,
-        token,
-        'GET',
-        `/api/plugins/telemetry/DEVICE/${ids.get(i)}/values/timeseries?keys=temperature,humidity,active&startTs=${baseTs}&endTs=${end}&interval=${end - baseTs}&agg=COUNT`,
-      );
-      for (const key of ['temperature', 'humidity', 'active']) {
-        const stored = Number(data[key]?.[0]?.value ?? 0);
-        if (stored < acked[i]) lost += acked[i] - stored;
-      }
-      verified++;
-    }
+    const { verified, lost } = await missingPoints(server.url, token, ids, load);
     await Promise.all(clients.map((c) => c.end()));
     return {
       store,

@@ -4,7 +4,7 @@ import { connect } from '@nats-io/transport-node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { partitionOf } from '../../rule-engine/queue/pack-processor.js';
 import type { QueueConfig } from '../../rule-engine/queue/queue-config.js';
-import type { ClusterMembers } from '../membership.js';
+import { FakeCluster } from './fake-members.js';
 import { JetStreamQueues } from './jetstream-queues.js';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -26,25 +26,6 @@ const queue = (overrides: Partial<QueueConfig>): QueueConfig => ({
   packProcessingTimeoutMs: 1000,
   ...overrides,
 });
-
-class FakeCluster {
-  live: string[] = [];
-  private readonly listeners = new Set<() => void>();
-  member(nodeId: string): ClusterMembers {
-    return {
-      nodeId,
-      liveNodes: () => this.live,
-      onChange: (listener) => {
-        this.listeners.add(listener);
-        return () => this.listeners.delete(listener);
-      },
-    };
-  }
-  set(live: string[]): void {
-    this.live = live;
-    for (const listener of this.listeners) listener();
-  }
-}
 
 const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 const decode = (payload: Uint8Array) =>

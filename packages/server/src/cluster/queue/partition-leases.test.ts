@@ -2,8 +2,8 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ClusterMembers } from '../membership.js';
 import { rendezvousOwner } from '../ownership.js';
+import { FakeCluster } from './fake-members.js';
 import { leaseKey, PartitionLeases, type PartitionRef, queueToken } from './partition-leases.js';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -15,26 +15,6 @@ const QUEUES = [
 const ALL = QUEUES.flatMap((q) =>
   Array.from({ length: q.partitions }, (_, partition) => `${q.name}/${partition}`),
 );
-
-/** The membership as tests drive it: one shared list of live nodes. */
-class FakeCluster {
-  live: string[] = [];
-  private readonly listeners = new Set<() => void>();
-  member(nodeId: string): ClusterMembers {
-    return {
-      nodeId,
-      liveNodes: () => this.live,
-      onChange: (listener) => {
-        this.listeners.add(listener);
-        return () => this.listeners.delete(listener);
-      },
-    };
-  }
-  set(live: string[]): void {
-    this.live = live;
-    for (const listener of this.listeners) listener();
-  }
-}
 
 const name = (ref: PartitionRef) => `${ref.queue}/${ref.partition}`;
 
