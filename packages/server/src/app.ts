@@ -436,10 +436,18 @@ export async function buildApp(
     mqttSslPort: null as number | null,
     coapPort: config.coapPort,
   });
+  // What this node tells the others with its heartbeats, and the cluster page of a node alone.
+  const startedAt = Date.now();
+  const self = () => ({
+    nodeId: serviceId,
+    startedAt,
+    httpPort: config.port,
+    mqttPort: transportPorts().mqttPort,
+    coapPort: transportPorts().coapPort,
+  });
   // Cluster mode's code (and the NATS client) is loaded only by a cluster node.
   const kit = config.cluster ? await import('./cluster/index.js') : undefined;
   if (config.cluster && kit) {
-    const startedAt = Date.now();
     cluster = await kit.joinCluster(config.cluster, {
       telemetry,
       outdating,
@@ -450,13 +458,7 @@ export async function buildApp(
         kit.relayNotices('alarms', alarmEvents),
         kit.relayNotices('rule-chains', ruleChains.events),
       ],
-      self: () => ({
-        nodeId: serviceId,
-        startedAt,
-        httpPort: config.port,
-        mqttPort: transportPorts().mqttPort,
-        coapPort: transportPorts().coapPort,
-      }),
+      self,
       log: app.log,
     });
     // Each device's inactivity is decided by one live node (its activity is heard by all).
@@ -642,21 +644,10 @@ export async function buildApp(
     db,
     ...(cluster ? { clusterConnected: () => cluster?.bus.connected ?? false } : {}),
   });
-  const startedAt = Date.now();
   registerClusterRoutes(app, {
     clusterName: config.cluster?.name ?? null,
     nodeId: serviceId,
-    nodes: () =>
-      cluster?.membership.nodes() ?? [
-        {
-          nodeId: serviceId,
-          startedAt,
-          httpPort: config.port,
-          mqttPort: transportPorts().mqttPort,
-          coapPort: transportPorts().coapPort,
-          lastSeen: Date.now(),
-        },
-      ],
+    nodes: () => cluster?.membership.nodes() ?? [{ ...self(), lastSeen: Date.now() }],
     partitions: async () => (ruleQueues ? ruleQueues.status() : []),
   });
   const telemetryWs = registerTelemetryWebSocket(app, {
