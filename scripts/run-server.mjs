@@ -62,7 +62,10 @@ export async function startServer(options = {}) {
   const profile = process.env.SERVER_CPU_PROF_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROF_DIR}`]
     : [];
-  const child = spawn(process.execPath, [...serverNodeFlags(env), ...profile, serverEntry], {
+  // SERVER_NODE_FLAGS: extra V8/Node flags for the server alone; SERVER_LOG_FILE: a copy of its
+  // standard output (for example --trace-gc). Both for bench diagnosis.
+  const extra = process.env.SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...serverNodeFlags(env), ...extra, ...profile, serverEntry], {
     cwd: root,
     env: serverEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,6 +77,7 @@ export async function startServer(options = {}) {
       options.timeoutMs ?? 30000,
     );
     const onData = (chunk) => {
+      if (process.env.SERVER_LOG_FILE) fs.appendFileSync(process.env.SERVER_LOG_FILE, chunk);
       logs.push(chunk.toString());
       if (chunk.toString().includes('Meridian is ready at')) {
         clearTimeout(timer);

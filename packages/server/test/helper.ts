@@ -6,7 +6,7 @@ import path from 'node:path';
 import { NULL_UUID } from '@meridian/common';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type Services } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { migrate, openStore, type Store } from '../src/db/store.js';
@@ -86,6 +86,31 @@ export async function newStoreLocation(options: { persistent?: boolean } = {}): 
     drop: async () => {
       await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       await removeDir();
+    },
+  };
+}
+
+/**
+ * A bare store (nothing migrated) on a fresh location, opened before the file's tests and closed
+ * and dropped after them; read `current()` inside the tests.
+ */
+export function storePerFile(): { current: () => Store } {
+  let location: StoreLocation | undefined;
+  let store: Store | undefined;
+  beforeAll(async () => {
+    location = await newStoreLocation();
+    store = await openStore(
+      loadConfig({ DATA_DIR: location.dataDir, DATABASE_URL: location.databaseUrl ?? '' }),
+    );
+  });
+  afterAll(async () => {
+    await store?.close();
+    await location?.drop();
+  });
+  return {
+    current: () => {
+      if (!store) throw new Error('the store opens before the tests');
+      return store;
     },
   };
 }

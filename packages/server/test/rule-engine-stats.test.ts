@@ -82,7 +82,7 @@ describe('rule engine statistics', () => {
       type: 'org.thingsboard.rule.engine.filter.TbJsFilterNode',
       name: 'Broken filter',
       configuration: { jsScript: 'return msg.missing.value > 1;' },
-    } as NodeJson);
+    } as unknown as NodeJson);
     metadata.connections.push({
       fromIndex: switchIndex,
       toIndex: metadata.nodes.length - 1,

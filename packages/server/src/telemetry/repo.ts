@@ -1,5 +1,6 @@
 import type { AttributeKvEntry, AttributeScope, KvEntry, KvValue, TsKvEntry } from '@meridian/common';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, type Kysely, type QueryCreator, type RawBuilder, sql } from 'kysely';
+import { arrayLiteral } from '../db/array-literal.js';
 import type { Database } from '../db/schema.js';
 import type { Db } from '../db/store.js';
 import type { BucketPlan, BucketStats } from './aggregate.js';
@@ -10,12 +11,18 @@ import type { BucketPlan, BucketStats } from './aggregate.js';
  * Writes take many entities at once, with one multi-row `INSERT … SELECT FROM unnest(…) ON
  * CONFLICT` per table inside the caller's transaction; writers of one entity at a time pass a
  * transaction of their own.
- * Every write to `ts_kv` goes through {@link TelemetryRepo.insertPoints}, the one place a
+ * Every write to `ts_kv` goes through {@link TelemetryRepo.writePoints}, the one place a
  * partitioned table would need its partitions created.
  */
 
 /** Rows per statement (lookups take one parameter per row, so this stays below PostgreSQL's 65535). */
 const ROWS_PER_STATEMENT = 1000;
+/**
+ * Points per time-series write statement. Rows travel as one array per column, so the count is not
+ * bound by parameters; it covers the ingest's largest batch (`sql.ts.batch_size` 10,000 points),
+ * so a batch is one statement and needs no transaction of its own (fewer round trips per commit).
+ */
+const POINTS_PER_STATEMENT = 10_000;
 
 interface ValueColumns {
   boolV: boolean | null;
@@ -54,10 +61,28 @@ function unnestRows<R extends object>(
   columns: readonly (readonly [keyof R & string, string])[],
 ): { names: (keyof R & string)[]; select: RawBuilder<unknown> } {
   const arrays = columns.map(
-    ([name, type]) => sql`cast(${sql.val(rows.map((row) => row[name]))} as ${sql.raw(type)}[])`,
+    ([name, type]) =>
+      sql`cast(${sql.val(
+        arrayLiteral(
+          rows.map((row) => row[name]),
+          quotedType(type),
+        ),
+      )} as ${sql.raw(type)}[])`,
   );
   return { names: columns.map(([name]) => name), select: sql`select * from unnest(${sql.join(arrays)})` };
 }
+
+/** Array elements of these column types are quoted; numbers, booleans and UUIDs go bare. */
+const quotedType = (type: string) => type === 'text' || type === 'json';
+
+/** The parameters {@link unnestRows} passes for `rows` of the point columns, in order. */
+const columnArrays = (rows: readonly PointRow[]) =>
+  POINT_COLUMNS.map(([name, type]) =>
+    arrayLiteral(
+      rows.map((row) => row[name]),
+      quotedType(type),
+    ),
+  );
 
 /** The value columns as read: longs and JSON as text so nothing is rounded or re-serialised. */
 interface ValueRow {
@@ -91,9 +116,9 @@ const valueSelection = (table: 'tsKv' | 'tsKvLatest' | 'attributeKv') => {
 /** Orders text by code point, the same on every store whatever its collation. */
 const byteOrder = (column: string) => sql`${sql.ref(column)} collate "C"`;
 
-function chunks<T>(items: readonly T[]): T[][] {
+function chunks<T>(items: readonly T[], size = ROWS_PER_STATEMENT): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < items.length; i += ROWS_PER_STATEMENT) out.push(items.slice(i, i + ROWS_PER_STATEMENT));
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
 
@@ -163,6 +188,8 @@ export interface AfterCommit<T> {
 export class TelemetryRepo {
   /** Dictionary ids never change once assigned, so they are cached for the process lifetime. */
   private readonly keyIdCache = new Map<string, number>();
+  /** SQL of {@link TelemetryRepo.writePoints}, with and without points. */
+  private readonly pointsStatements = new Map<'points' | 'latest', string>();
 
   constructor(private readonly db: Db) {}
 
@@ -260,13 +287,22 @@ export class TelemetryRepo {
    * committed.
    */
   async saveTimeseriesBatch(
-    trx: Kysely<Database>,
+    db: Kysely<Database>,
     writes: readonly TimeseriesBatchWrite[],
   ): Promise<AfterCommit<TsKvEntry[][]>> {
     const changed = writes.map((): TsKvEntry[] => []);
     const keys = writes.flatMap((write) => write.points.map((p) => p.key));
     if (keys.length === 0) return { result: changed, afterCommit: () => {} };
-    const { ids, learned } = await this.keyIdsIn(trx, keys);
+    // Outside a transaction, a batch whose keys are all known and that fits one statement is
+    // written by that statement alone, atomically; anything more needs a transaction.
+    const points = writes.reduce((sum, write) => sum + write.points.length, 0);
+    if (
+      !db.isTransaction &&
+      (points > POINTS_PER_STATEMENT || this.cachedIds(keys).size < new Set(keys).size)
+    ) {
+      return db.transaction().execute((trx) => this.saveTimeseriesBatch(trx, writes));
+    }
+    const { ids, learned } = await this.keyIdsIn(db, keys);
     const keyId = (key: string) => ids.get(key) as number;
 
     const stored = lastWins(
@@ -301,14 +337,54 @@ export class TelemetryRepo {
       // One order for every writer, so that concurrent batches lock latest rows alike.
       .sort((a, b) => (a.entityId < b.entityId ? -1 : a.entityId > b.entityId ? 1 : a.key - b.key));
 
-    await this.insertPoints(trx, rows);
+    const rowChunks = chunks(rows, POINTS_PER_STATEMENT);
+    const latestChunks = chunks(latestRows, POINTS_PER_STATEMENT);
     const moved = new Set<string>();
-    for (const chunk of chunks(latestRows)) {
-      const { names, select } = unnestRows(chunk, POINT_COLUMNS);
-      const updated = await trx
+    for (let i = 0; i < Math.max(rowChunks.length, latestChunks.length); i++) {
+      const updated = await this.writePoints(db, rowChunks[i] ?? [], latestChunks[i] ?? []);
+      for (const row of updated) moved.add(`${uuidKey(row.entityId)}\u0000${row.key}`);
+    }
+    for (const [id, { write, point }] of newest) {
+      if (moved.has(id)) changed[write]?.push(point);
+    }
+    return { result: changed, afterCommit: () => this.remember(learned) };
+  }
+
+  /**
+   * One statement: inserts the points into `ts_kv` (a repeated entity, key and ts keeps the last
+   * value) and moves `ts_kv_latest` forward where a point is newer or as new; returns the latest
+   * rows it moved. Its SQL text depends only on whether there are points, so it is compiled once
+   * and then sent with new column arrays: building the query anew for every batch was a tenth of
+   * the ingest's garbage.
+   */
+  private async writePoints(
+    db: Kysely<Database>,
+    rows: readonly PointRow[],
+    latestRows: readonly PointRow[],
+  ): Promise<{ entityId: string; key: number }[]> {
+    const parameters = [...(rows.length > 0 ? columnArrays(rows) : []), ...columnArrays(latestRows)];
+    const shape = rows.length > 0 ? 'points' : 'latest';
+    let text = this.pointsStatements.get(shape);
+    if (text === undefined) {
+      const compiled = this.pointsStatement(db, rows, latestRows).compile();
+      if (JSON.stringify(compiled.parameters) !== JSON.stringify(parameters))
+        throw new Error('writePoints: the compiled statement does not take the column arrays in order');
+      text = compiled.sql;
+      this.pointsStatements.set(shape, text);
+    }
+    const result = await db.executeQuery<{ entityId: string; key: number }>(
+      CompiledQuery.raw(text, parameters),
+    );
+    return result.rows;
+  }
+
+  private pointsStatement(db: Kysely<Database>, rows: readonly PointRow[], latestRows: readonly PointRow[]) {
+    const latest = unnestRows(latestRows, POINT_COLUMNS);
+    const upsertLatest = (into: QueryCreator<Database>) =>
+      into
         .insertInto('tsKvLatest')
-        .columns(names)
-        .expression(select)
+        .columns(latest.names)
+        .expression(latest.select)
         .onConflict((oc) =>
           oc
             .columns(['entityId', 'key'])
@@ -322,23 +398,15 @@ export class TelemetryRepo {
             }))
             .where('tsKvLatest.ts', '<=', (eb) => eb.ref('excluded.ts')),
         )
-        .returning(['entityId', 'key'])
-        .execute();
-      for (const row of updated) moved.add(`${uuidKey(row.entityId)}\u0000${row.key}`);
-    }
-    for (const [id, { write, point }] of newest) {
-      if (moved.has(id)) changed[write]?.push(point);
-    }
-    return { result: changed, afterCommit: () => this.remember(learned) };
-  }
-
-  private async insertPoints(trx: Kysely<Database>, rows: readonly PointRow[]): Promise<void> {
-    for (const chunk of chunks(rows)) {
-      const { names, select } = unnestRows(chunk, POINT_COLUMNS);
-      await trx
+        .returning(['entityId', 'key']);
+    if (rows.length === 0) return upsertLatest(db);
+    const points = unnestRows(rows, POINT_COLUMNS);
+    // The upsert does not read the `points` CTE: the cast only drops its name from the type.
+    const withPoints = db.with('points', (cte) =>
+      cte
         .insertInto('tsKv')
-        .columns(names)
-        .expression(select)
+        .columns(points.names)
+        .expression(points.select)
         .onConflict((oc) =>
           oc.columns(['entityId', 'key', 'ts']).doUpdateSet((eb) => ({
             boolV: eb.ref('excluded.boolV'),
@@ -347,9 +415,9 @@ export class TelemetryRepo {
             dblV: eb.ref('excluded.dblV'),
             jsonV: eb.ref('excluded.jsonV'),
           })),
-        )
-        .execute();
-    }
+        ),
+    ) as unknown as QueryCreator<Database>;
+    return upsertLatest(withPoints);
   }
 
   /** Latest values of the entity, of the given keys or of all, ordered by key. */

@@ -199,12 +199,12 @@ export class TelemetryService {
 
   /**
    * Stores the time-series points of many entities in the caller's transaction (see the file
-   * comment); each write is heard as its own TIMESERIES_UPDATED once `afterCommit()` runs. Bad input
-   * throws before anything is written.
+   * comment), or, given the database itself, atomically on their own (one statement when it can);
+   * each write is heard as its own TIMESERIES_UPDATED once `afterCommit()` runs. Bad input throws
+   * before anything is written.
    */
-  async saveTimeseriesBatch(trx: Db, writes: readonly TimeseriesWrite[]): Promise<PendingChanges> {
-    requireTransaction(trx, 'saveTimeseriesBatch');
-    return this.writeTimeseries(trx, writes, pointsOf(writes));
+  async saveTimeseriesBatch(db: Db, writes: readonly TimeseriesWrite[]): Promise<PendingChanges> {
+    return this.writeTimeseries(db, writes, pointsOf(writes));
   }
 
   /**

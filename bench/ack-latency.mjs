@@ -1,0 +1,193 @@
+// Acknowledgement latency at a steady rate (issue 14): devices send telemetry of 3 data points at
+// 3,000 messages/s in all, for 20 s after a 3 s warm-up, over each transport in turn; the latency of
+// a message is from its send to its acknowledgement (MQTT QoS 1 PUBACK, HTTP 200, CoAP 2.xx
+// response), which Meridian gives once the message went through the root chain and its points are
+// committed. Budget: p50 < 5 ms, p99 < 20 ms on both stores.
+//   node bench/ack-latency.mjs [embedded|postgres ...] (default both)
+// Env: DEVICES (300), RATE (3000 messages/s), DURATION_S (20), WARMUP_S (3),
+// TRANSPORTS (mqtt,http,coap).
+import dgram from 'node:dgram';
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createDevices, machine, percentile, startFleetServer } from './lib/fleet.mjs';
+import { connectDevices } from './lib/ingest-load.mjs';
+
+const DEVICES = Number(process.env.DEVICES ?? 300);
+const RATE = Number(process.env.RATE ?? 3000);
+const DURATION_S = Number(process.env.DURATION_S ?? 20);
+const WARMUP_S = Number(process.env.WARMUP_S ?? 3);
+const TRANSPORTS = (process.env.TRANSPORTS ?? 'mqtt,http,coap').split(',');
+const stores = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['embedded', 'postgres'];
+const BUDGET = { p50: 5, p99: 20 };
+
+let seq = 0;
+const payload = () => {
+  seq++;
+  return `{"temperature":${(20 + (seq % 100) / 10).toFixed(1)},"humidity":${seq % 100},"active":${seq % 2 === 0}}`;
+};
+
+/**
+ * Calls `send(device)` RATE times a second, spread over 5 ms ticks and round-robin over the
+ * devices; records each call's latency once measuring. Sends that fail are counted, not timed.
+ */
+async function steadyLoad(send) {
+  const latencies = [];
+  let failed = 0;
+  let measuring = false;
+  let sent = 0;
+  let device = 0;
+  const started = performance.now();
+  const stopAt = started + (WARMUP_S + DURATION_S) * 1000;
+  const inFlight = new Set();
+  while (performance.now() < stopAt) {
+    const due = Math.floor(((performance.now() - started) / 1000) * RATE);
+    if (!measuring && performance.now() - started >= WARMUP_S * 1000) measuring = true;
+    for (; sent < due; sent++) {
+      const timed = measuring;
+      const t0 = performance.now();
+      const call = send(device).then(
+        () => {
+          if (timed) latencies.push(performance.now() - t0);
+        },
+        () => {
+          failed++;
+        },
+      );
+      inFlight.add(call);
+      call.finally(() => inFlight.delete(call));
+      device = (device + 1) % DEVICES;
+    }
+    await sleep(5);
+  }
+  await Promise.all(inFlight);
+  latencies.sort((a, b) => a - b);
+  return { latencies, failed };
+}
+
+async function mqttLoad(server) {
+  const clients = await connectDevices(DEVICES, () => server.mqttPort);
+  try {
+    return await steadyLoad((d) => clients[d].publish('v1/devices/me/telemetry', payload(), 1));
+  } finally {
+    await Promise.all(clients.map((c) => c.end()));
+  }
+}
+
+async function httpLoad(server) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 200 });
+  const { port } = new URL(server.url);
+  const post = (d) =>
+    new Promise((resolve, reject) => {
+      const body = payload();
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `/api/v1/bench-${d}/telemetry`,
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () =>
+            res.statusCode === 200 ? resolve() : reject(new Error(`HTTP ${res.statusCode}`)),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  try {
+    return await steadyLoad(post);
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** A confirmable CoAP POST to /api/v1/{token}/telemetry, JSON content (RFC 7252 framing). */
+function coapPost(messageId, token, accessToken, body) {
+  const option = (delta, value) => {
+    const v = Buffer.from(value);
+    // Uri-Path segments here are < 13 bytes except the token (< 269), deltas < 13.
+    return v.length < 13
+      ? Buffer.concat([Buffer.from([(delta << 4) | v.length]), v])
+      : Buffer.concat([Buffer.from([(delta << 4) | 13, v.length - 13]), v]);
+  };
+  const header = Buffer.from([0x44, 0x02, messageId >> 8, messageId & 0xff]); // ver 1, CON, TKL 4, POST
+  return Buffer.concat([
+    header,
+    token,
+    option(11, 'api'),
+    option(0, 'v1'),
+    option(0, accessToken),
+    option(0, 'telemetry'),
+    option(1, Buffer.from([50])), // Content-Format: application/json
+    Buffer.from([0xff]),
+    Buffer.from(body),
+  ]);
+}
+
+async function coapLoad(server) {
+  const socket = dgram.createSocket('udp4');
+  await new Promise((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  const pending = new Map();
+  let nextId = 1;
+  socket.on('message', (packet) => {
+    const code = packet[1];
+    if (code === 0) return; // an empty ACK: the response follows separately
+    const key = packet.subarray(4, 4 + (packet[0] & 0x0f)).toString('hex');
+    const waiter = pending.get(key);
+    if (!waiter) return;
+    pending.delete(key);
+    if (code >> 5 === 2) waiter.resolve();
+    else waiter.reject(new Error(`CoAP ${code >> 5}.${String(code & 0x1f).padStart(2, '0')}`));
+    // A separate response is confirmable: acknowledge it so that the server stops resending.
+    if (((packet[0] >> 4) & 0x03) === 0)
+      socket.send(Buffer.from([0x60, 0, packet[2], packet[3]]), server.coapPort, '127.0.0.1');
+  });
+  const post = (d) =>
+    new Promise((resolve, reject) => {
+      const messageId = nextId;
+      nextId = nextId >= 65535 ? 1 : nextId + 1;
+      const token = Buffer.alloc(4);
+      token.writeUInt32BE((messageId * 2654435761) >>> 0);
+      pending.set(token.toString('hex'), { resolve, reject });
+      socket.send(coapPost(messageId, token, `bench-${d}`, payload()), server.coapPort, '127.0.0.1');
+      setTimeout(() => {
+        if (pending.delete(token.toString('hex'))) reject(new Error('CoAP timeout'));
+      }, 5000);
+    });
+  try {
+    return await steadyLoad(post);
+  } finally {
+    socket.close();
+  }
+}
+
+const LOADS = { mqtt: mqttLoad, http: httpLoad, coap: coapLoad };
+
+console.log(`machine: ${machine()}`);
+console.log(
+  `${DEVICES} devices, ${RATE} messages/s in all, 3 data points a message, ${DURATION_S} s measured after ${WARMUP_S} s`,
+);
+let ok = true;
+for (const store of stores) {
+  const fleet = await startFleetServer(store);
+  try {
+    await createDevices(fleet.server.url, fleet.token, DEVICES);
+    for (const transport of TRANSPORTS) {
+      const { latencies, failed } = await LOADS[transport](fleet.server);
+      const [p50, p99, max] = [50, 99, 100].map((p) => percentile(latencies, p));
+      const met = p50 < BUDGET.p50 && p99 < BUDGET.p99 && failed === 0;
+      ok = ok && met;
+      console.log(
+        `${store} ${transport}: ${latencies.length} acknowledged (${Math.round(latencies.length / DURATION_S)}/s), ${failed} failed; ` +
+          `p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${max.toFixed(1)} ms; budget p50 < ${BUDGET.p50}, p99 < ${BUDGET.p99}: ${met ? 'met' : 'NOT met'}`,
+      );
+    }
+  } finally {
+    await fleet.stop();
+  }
+}
+if (!ok) process.exitCode = 1;
