@@ -3,21 +3,24 @@
 // a message is from its send to its acknowledgement (MQTT QoS 1 PUBACK, HTTP 200, CoAP 2.xx
 // response), which Meridian gives once the message went through the root chain and its points are
 // committed. Budget: p50 < 5 ms, p99 < 20 ms on both stores.
-//   node bench/ack-latency.mjs [embedded|postgres ...] (default both)
+//   node bench/ack-latency.mjs [mosquitto|embedded|postgres ...] (default all three; Mosquitto,
+//   MQTT only, shows what the load generator and the machine add to the figures)
 // Env: DEVICES (300), RATE (3000 messages/s), DURATION_S (20), WARMUP_S (3),
 // TRANSPORTS (mqtt,http,coap).
 import dgram from 'node:dgram';
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createDevices, machine, percentile, startFleetServer } from './lib/fleet.mjs';
+import { cpuSeconds, createDevices, machine, percentile, startFleetServer } from './lib/fleet.mjs';
 import { connectDevices } from './lib/ingest-load.mjs';
+import { startMosquitto } from './lib/mosquitto.mjs';
 
 const DEVICES = Number(process.env.DEVICES ?? 300);
 const RATE = Number(process.env.RATE ?? 3000);
 const DURATION_S = Number(process.env.DURATION_S ?? 20);
 const WARMUP_S = Number(process.env.WARMUP_S ?? 3);
 const TRANSPORTS = (process.env.TRANSPORTS ?? 'mqtt,http,coap').split(',');
-const stores = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['embedded', 'postgres'];
+const stores =
+  process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['mosquitto', 'embedded', 'postgres'];
 const BUDGET = { p50: 5, p99: 20 };
 
 let seq = 0;
@@ -33,6 +36,7 @@ const payload = () => {
 async function steadyLoad(send) {
   const latencies = [];
   let failed = 0;
+  const errors = new Map();
   let measuring = false;
   let sent = 0;
   let device = 0;
@@ -49,8 +53,9 @@ async function steadyLoad(send) {
         () => {
           if (timed) latencies.push(performance.now() - t0);
         },
-        () => {
+        (error) => {
           failed++;
+          errors.set(String(error.message), (errors.get(String(error.message)) ?? 0) + 1);
         },
       );
       inFlight.add(call);
@@ -61,7 +66,7 @@ async function steadyLoad(send) {
   }
   await Promise.all(inFlight);
   latencies.sort((a, b) => a - b);
-  return { latencies, failed };
+  return { latencies, failed, errors };
 }
 
 async function mqttLoad(server) {
@@ -74,7 +79,7 @@ async function mqttLoad(server) {
 }
 
 async function httpLoad(server) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 200 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: DEVICES });
   const { port } = new URL(server.url);
   const post = (d) =>
     new Promise((resolve, reject) => {
@@ -172,18 +177,41 @@ console.log(
   `${DEVICES} devices, ${RATE} messages/s in all, 3 data points a message, ${DURATION_S} s measured after ${WARMUP_S} s`,
 );
 let ok = true;
+
+/** Mosquitto takes the MQTT load as a yardstick: it acknowledges without storing anything. */
+async function yardstick() {
+  const broker = await startMosquitto();
+  try {
+    const { latencies } = await mqttLoad({ mqttPort: broker.port });
+    const [p50, p99, max] = [50, 99, 100].map((p) => percentile(latencies, p));
+    console.log(
+      `mosquitto mqtt (stores nothing): ${latencies.length} acknowledged; p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${max.toFixed(1)} ms`,
+    );
+  } finally {
+    await broker.stop();
+  }
+}
+
 for (const store of stores) {
+  if (store === 'mosquitto') {
+    await yardstick();
+    continue;
+  }
   const fleet = await startFleetServer(store);
   try {
     await createDevices(fleet.server.url, fleet.token, DEVICES);
     for (const transport of TRANSPORTS) {
-      const { latencies, failed } = await LOADS[transport](fleet.server);
+      const cpuBefore = cpuSeconds(fleet.server.pid);
+      const wallBefore = performance.now();
+      const { latencies, failed, errors } = await LOADS[transport](fleet.server);
+      const cores = (cpuSeconds(fleet.server.pid) - cpuBefore) / ((performance.now() - wallBefore) / 1000);
       const [p50, p99, max] = [50, 99, 100].map((p) => percentile(latencies, p));
       const met = p50 < BUDGET.p50 && p99 < BUDGET.p99 && failed === 0;
       ok = ok && met;
       console.log(
-        `${store} ${transport}: ${latencies.length} acknowledged (${Math.round(latencies.length / DURATION_S)}/s), ${failed} failed; ` +
-          `p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${max.toFixed(1)} ms; budget p50 < ${BUDGET.p50}, p99 < ${BUDGET.p99}: ${met ? 'met' : 'NOT met'}`,
+        `${store} ${transport}: ${latencies.length} acknowledged (${Math.round(latencies.length / DURATION_S)}/s), ${failed} failed, Meridian CPU ${cores.toFixed(2)} cores; ` +
+          `p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${max.toFixed(1)} ms; budget p50 < ${BUDGET.p50}, p99 < ${BUDGET.p99}: ${met ? 'met' : 'NOT met'}` +
+          (errors.size > 0 ? `; failures: ${[...errors].map(([m, n]) => `${n} × ${m}`).join(', ')}` : ''),
       );
     }
   } finally {
