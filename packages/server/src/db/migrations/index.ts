@@ -14,6 +14,7 @@ import * as events from './0012-events.js';
 import * as ruleNodeState from './0013-rule-node-state.js';
 import * as dashboardVersion from './0014-dashboard-version.js';
 import * as apiUsageState from './0015-api-usage-state.js';
+import * as deviceNameSearchIndex from './0016-device-name-search-index.js';
 
 /**
  * Every schema migration, in order. Names are permanent: a released migration is never edited,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013-rule-node-state': ruleNodeState,
   '0014-dashboard-version': dashboardVersion,
   '0015-api-usage-state': apiUsageState,
+  '0016-device-name-search-index': deviceNameSearchIndex,
 };

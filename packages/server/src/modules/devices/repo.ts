@@ -54,8 +54,8 @@ function deviceConditions(filter: DeviceFilter, textSearch: string | undefined):
   else if (filter.deviceProfileId)
     parts.push(sql`${sql.ref('device.deviceProfileId')} = ${filter.deviceProfileId}`);
   // The same match as `ilike` (in a UTF-8 database PostgreSQL's ILIKE is LIKE over lower() of both
-  // sides), but the pattern is lowered once instead of for every row, and the trigram index of
-  // migration 0004 is on lower(name).
+  // sides), but the pattern is lowered once instead of for every row, the trigram index of
+  // migration 0004 is on lower(name), and the name index of migration 0016 holds lower(name).
   if (textSearch) parts.push(sql`lower(${sql.ref('device.name')}) like lower(${likePattern(textSearch)})`);
   return sql<boolean>`(${sql.join(parts, sql` and `)})`;
 }
