@@ -1,5 +1,17 @@
 import type { JsonObject } from '@meridian/common';
-import { Agent, type Dispatcher, EnvHttpProxyAgent, errors, ProxyAgent, request } from 'undici';
+import type { Dispatcher } from 'undici';
+
+/**
+ * undici is loaded by the first REST call, not at start-up: most servers never run this node, and
+ * the module holds a few megabytes of the idle process (issue 14's idle-memory budget).
+ */
+type Undici = typeof import('undici');
+let undiciModule: Promise<Undici> | undefined;
+const loadUndici = () => {
+  undiciModule ??= import('undici');
+  return undiciModule;
+};
+
 import { configBoolean, configEnum, configInteger, configString, configStringMap } from '../../config.js';
 import {
   choice,
@@ -71,7 +83,10 @@ function proxyOf(raw: JsonObject): RestApiCallConfig['proxy'] {
   };
 }
 
-function dispatcherOf(config: RestApiCallConfig): Dispatcher {
+function dispatcherOf(
+  { Agent, EnvHttpProxyAgent, ProxyAgent }: Undici,
+  config: RestApiCallConfig,
+): Dispatcher {
   const connect = pemTlsOptions(config.credentials);
   const timeouts = { headersTimeout: config.readTimeoutMs, bodyTimeout: config.readTimeoutMs };
   switch (config.proxy.kind) {
@@ -134,7 +149,13 @@ function failure(msg: RuleMsg, metadata: Record<string, string>): NodeOutput {
 }
 
 /** A transport error (refused, reset, timed out, bad TLS) in words an operator can act on. */
-function transportError(error: unknown, url: URL, timeoutMs: number, withClientCertificate: boolean): string {
+function transportError(
+  { errors }: Undici,
+  error: unknown,
+  url: URL,
+  timeoutMs: number,
+  withClientCertificate: boolean,
+): string {
   const timedOut =
     error instanceof errors.HeadersTimeoutError ||
     error instanceof errors.BodyTimeoutError ||
@@ -235,7 +256,7 @@ export const restApiCallNode = defineNode<RestApiCallConfig>({
     };
   },
   create(config) {
-    const dispatcher = dispatcherOf(config);
+    let dispatcher: Dispatcher | undefined;
     const slots = config.maxParallelRequestsCount > 0 ? new Semaphore(config.maxParallelRequestsCount) : null;
 
     async function call(msg: RuleMsg): Promise<NodeOutput> {
@@ -254,10 +275,12 @@ export const restApiCallNode = defineNode<RestApiCallConfig>({
         headers.Authorization = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
       }
       const withBody = BODY_METHODS.includes(config.requestMethod) && !config.ignoreRequestBody;
+      const undici = await loadUndici();
+      dispatcher ??= dispatcherOf(undici, config);
       let response: Dispatcher.ResponseData;
       let body: string;
       try {
-        response = await request(url, {
+        response = await undici.request(url, {
           method: config.requestMethod,
           headers,
           dispatcher,
@@ -270,7 +293,13 @@ export const restApiCallNode = defineNode<RestApiCallConfig>({
         body = await response.body.text();
       } catch (error) {
         return failure(msg, {
-          error: transportError(error, url, config.readTimeoutMs, config.credentials.type === 'cert.PEM'),
+          error: transportError(
+            undici,
+            error,
+            url,
+            config.readTimeoutMs,
+            config.credentials.type === 'cert.PEM',
+          ),
         });
       }
       const code = response.statusCode;
@@ -308,7 +337,7 @@ export const restApiCallNode = defineNode<RestApiCallConfig>({
       },
       async destroy() {
         slots?.cancelAll();
-        await dispatcher.destroy();
+        await dispatcher?.destroy();
       },
     };
   },
