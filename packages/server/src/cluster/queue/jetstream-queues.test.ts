@@ -147,7 +147,9 @@ describe('JetStreamQueues', () => {
       for (let i = 0; i < count; i++) {
         await Promise.all(keys.map((key) => a.q.publish('Main', key, encode({ key, i }))));
         if (i === 10) {
-          // n2 leaves while messages flow; it hands its partitions over cleanly.
+          // n2 leaves while messages flow (once it has handled some, however loaded the machine);
+          // it hands its partitions over cleanly.
+          await until(() => handled.some((h) => h.node === 'node-b'), 10_000);
           cluster.set(['node-a']);
           void b.q.close();
         }
@@ -187,11 +189,16 @@ describe('JetStreamQueues', () => {
     const ownedB = b.q.leases.owned().map((r) => r.partition);
 
     const keys = Array.from({ length: 12 }, (_, k) => `tenant:device-${k}`);
+    const movedKeys = keys.filter((key) => ownedB.includes(partitionOf(key, PARTITIONS)));
+    expect(movedKeys.length).toBeGreaterThan(0);
     const count = 30;
     let crashedAt = 0;
     for (let i = 0; i < count; i++) {
       await Promise.all(keys.map((key) => a.q.publish('Main', key, encode({ key, i }))));
       if (i === 10) {
+        // Crash only once node-b is mid-stream on each of its keys, so the takeover is observable
+        // however slowly a loaded machine lets node-b consume.
+        await until(() => movedKeys.every((key) => handled.some((h) => h.key === key && h.node === 'node-b')), 10_000);
         crashed = true;
         crashedAt = Date.now();
         b.q.abandon();
@@ -204,8 +211,6 @@ describe('JetStreamQueues', () => {
     // Lease expiry, then the ack wait of what the dead node held: bounded by a few TTLs.
     expect(Date.now() - crashedAt).toBeLessThan(5 * TTL);
     expectInOrder(handled, keys, count);
-    const movedKeys = keys.filter((key) => ownedB.includes(partitionOf(key, PARTITIONS)));
-    expect(movedKeys.length).toBeGreaterThan(0);
     for (const key of movedKeys) {
       expect(handled.some((h) => h.key === key && h.node === 'node-b')).toBe(true);
       expect(handled.some((h) => h.key === key && h.node === 'node-a')).toBe(true);
