@@ -15,6 +15,8 @@ import { useServerAndBrowser } from '../support/suite';
  * key's label, colour, units and post-processing function, adds a header button action, sees the
  * chart change before Apply, applies, saves the dashboard, reloads and sees it kept. A widget picked in the library opens
  * the Add widget dialog with the type's settings form; invalid JSON blocks Add; Cancel adds nothing.
+ * The Advanced tab's margin, CSS, legend layout and phone hiding, and the Data tab's "no data"
+ * message, reach the viewer.
  */
 
 const E = editorSelectors;
@@ -251,5 +253,151 @@ describe('widget config editor', () => {
     await page.waitForSelector(tid(W.panel), { state: 'detached' });
     await expect.poll(() => chromes.count()).toBe(0);
     expect(await page.locator(tid(E.undo)).isDisabled()).toBe(true);
+  });
+
+  it("applies a widget's margin, own CSS, legend layout, phone hiding and no-data message in the viewer", async () => {
+    const { server, browser } = suite;
+    const token = await loginToken(server, TENANT.email, TENANT.password);
+    const deviceId = await deviceIdByName(server, token, DEVICE);
+    const base = dashboardJson(deviceId);
+    const chart = base.configuration.widgets.chart;
+    const fnKey = (label: string, color: string, funcBody: string) => ({
+      name: 'f(x)',
+      type: 'function',
+      label,
+      color,
+      settings: {},
+      funcBody,
+    });
+    chart.config.datasources = [
+      {
+        type: 'function',
+        name: 'function',
+        dataKeys: [fnKey('Zeta', '#2196f3', 'return 1;'), fnKey('Alpha', '#e91e63', 'return 2;')],
+      },
+    ];
+    const table = {
+      id: 'table',
+      isSystemType: true,
+      bundleAlias: 'cards',
+      typeAlias: 'timeseries_table',
+      type: 'timeseries',
+      sizeX: 12,
+      sizeY: 7,
+      config: {
+        title: 'Pressure log',
+        showTitle: true,
+        datasources: [
+          {
+            type: 'entity',
+            entityAliasId: 'alias-1',
+            dataKeys: [
+              { name: 'pressure', type: 'timeseries', label: 'Pressure', color: '#000000', settings: {} },
+            ],
+          },
+        ],
+        settings: {},
+        useDashboardTimewindow: true,
+      },
+    };
+    const dashboardId = await saveDashboard(server, token, {
+      ...base,
+      title: 'Advanced settings test',
+      configuration: {
+        ...base.configuration,
+        widgets: { chart, table },
+        states: {
+          default: {
+            name: 'Advanced settings test',
+            root: true,
+            layouts: {
+              main: {
+                widgets: {
+                  chart: { sizeX: 12, sizeY: 7, row: 0, col: 0 },
+                  table: { sizeX: 12, sizeY: 7, row: 0, col: 12 },
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+
+    const { page } = await openSignedIn(browser, server, TENANT.email, TENANT.password);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${server.url}/dashboards/${dashboardId}`);
+    await page.waitForSelector(`${tid(D.widget('chart'))} canvas`);
+    await screenshot(page, 'widget-config-legend-default');
+    await page.click(tid(E.edit));
+    await page.waitForSelector(tid(E.apply));
+    const openConfig = async (widgetId: string) => {
+      const chrome = page.locator(tid(E.widgetChrome(widgetId)));
+      await chrome.hover();
+      await chrome.locator(tid(E.widgetEdit)).click();
+      await page.waitForSelector(tid(W.panel));
+    };
+
+    // The chart: margin, its own CSS (refused while its braces do not close), the legend as a
+    // sorted row with the max value, hidden on phones.
+    await openConfig('chart');
+    await page.click(tid(W.tab('advanced')));
+    await page.fill(tid(W.advanced('margin')), '12px');
+    await page.fill(tid(W.advanced('widgetCss')), 'h2 { letter-spacing: 3px;');
+    await page.waitForSelector(tid(W.settingsError));
+    expect(await page.locator(tid(W.apply)).isDisabled()).toBe(true);
+    await page.fill(tid(W.advanced('widgetCss')), 'h2 { letter-spacing: 3px; }');
+    await page.waitForSelector(tid(W.settingsError), { state: 'detached' });
+    await pick(page, W.advanced('legend-direction'), 'Row');
+    await page.click(tid(W.advanced('legend-sortDataKeys')));
+    await page.click(tid(W.advanced('legend-showMax')));
+    await page.click(tid(W.advanced('mobileHide')));
+    await screenshot(page, 'widget-config-advanced-layout');
+    await page.click(tid(W.apply));
+    await page.waitForSelector(tid(W.panel), { state: 'detached' });
+
+    // The table: its own words when there is nothing to show.
+    await openConfig('table');
+    await page.fill(tid(W.noDataDisplayMessage), 'Nothing measured yet');
+    await page.click(tid(W.apply));
+    await page.waitForSelector(tid(W.panel), { state: 'detached' });
+    await page.click(tid(E.apply));
+    await page.waitForSelector(tid(E.edit));
+
+    const saved = await api<SavedDashboard>(server, 'GET', `/api/dashboard/${dashboardId}`, { token });
+    expect(saved.body.configuration.widgets.chart?.config).toMatchObject({
+      margin: '12px',
+      widgetCss: 'h2 { letter-spacing: 3px; }',
+      legendConfig: { direction: 'row', sortDataKeys: true, showMax: true },
+      mobileHide: true,
+    });
+    expect(saved.body.configuration.widgets.table?.config.noDataDisplayMessage).toBe('Nothing measured yet');
+
+    await page.reload();
+    const chartWidget = page.locator(tid(D.widget('chart')));
+    const tableWidget = page.locator(tid(D.widget('table')));
+    // The CSS styles the chart's title, and only the chart's.
+    const spacing = (widget: typeof chartWidget) =>
+      widget.locator(tid(D.widgetTitle)).evaluate((h2) => getComputedStyle(h2).letterSpacing);
+    await expect.poll(() => spacing(chartWidget)).toBe('3px');
+    expect(await spacing(tableWidget)).not.toBe('3px');
+    // The margin sets the card in from its cell: 12 px more than the table's on each side.
+    const chartBox = await chartWidget.boundingBox();
+    const tableBox = await tableWidget.boundingBox();
+    expect(Math.round((tableBox?.width ?? 0) - (chartBox?.width ?? 0))).toBe(24);
+    expect(Math.round((chartBox?.y ?? 0) - (tableBox?.y ?? 0))).toBe(12);
+    // A row legend sorted by name: the series across, the values down.
+    const legend = chartWidget.locator('[data-legend-table]');
+    await expect
+      .poll(() => legend.locator('th').allTextContents(), { timeout: 15_000 })
+      .toEqual(['', 'Alpha', 'Zeta']);
+    await expect.poll(() => legend.locator('tbody td').allTextContents()).toEqual(['Max', '2.00', '1.00']);
+    await expect.poll(() => tableWidget.textContent(), { timeout: 15_000 }).toContain('Nothing measured yet');
+    await screenshot(page, 'widget-config-advanced-viewer');
+
+    // On a phone the chart is left out; the table stays.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.waitForSelector(tid(D.widget('table')));
+    await page.waitForSelector(tid(D.widget('chart')), { state: 'detached' });
+    await screenshot(page, 'widget-config-advanced-phone');
   });
 });

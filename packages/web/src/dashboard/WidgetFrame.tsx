@@ -7,11 +7,12 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type CSSProperties, type ReactNode, useState } from 'react';
+import { type CSSProperties, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDashboardEditing } from './editor/dashboard-edit-context';
 import { MaterialIcon } from './MaterialIcon';
 import { dashboardSelectors } from './selectors';
+import { scopeWidgetCss, widgetCssScopeClass } from './widget-css';
 
 const stringOr = (value: unknown): string | undefined =>
   typeof value === 'string' && value ? value : undefined;
@@ -25,8 +26,9 @@ const pixels = (value: unknown, fallback: number): number => {
 /**
  * The card around a widget (reference console §5.2 "Widget header"): its title with icon and
  * tooltip (unless `showTitle` is false), the header action buttons, the CSV export and the
- * fullscreen toggle (`enableFullscreen`), and the config's background, text colour, padding and shadow. Without a
- * title the buttons float over the widget's top right corner.
+ * fullscreen toggle (`enableFullscreen`), and the config's background, text colour, padding, margin,
+ * shadow, style and CSS (confined to this widget). Without a title the buttons float over the
+ * widget's top right corner.
  */
 export function WidgetFrame({
   widgetId,
@@ -57,6 +59,12 @@ export function WidgetFrame({
   const exportLabel = t('dashboard-viewer.export-csv');
   // In edit mode the widget's own buttons give way to the editor's (copy, delete).
   const editing = useDashboardEditing() !== null;
+  const scopeClass = widgetCssScopeClass(widgetId);
+  const widgetCss = stringOr(config.widgetCss);
+  const css = useMemo(
+    () => (widgetCss ? scopeWidgetCss(widgetCss, `.${scopeClass}`) : ''),
+    [widgetCss, scopeClass],
+  );
   const buttons = !editing && (headerActions.length > 0 || canFullscreen || onExport) && (
     <Box sx={{ display: 'flex', alignItems: 'center', flexShrink: 0, ml: 'auto' }}>
       {headerActions.map((action, index) => (
@@ -125,8 +133,10 @@ export function WidgetFrame({
       </Box>
     </Typography>
   );
-  return (
+  const margin = typeof config.margin === 'number' ? `${config.margin}px` : stringOr(config.margin);
+  const card = (
     <Paper
+      className={scopeClass}
       data-testid={dashboardSelectors.widget(widgetId)}
       data-fullscreen={fullscreen || undefined}
       elevation={config.dropShadow === false ? 0 : 1}
@@ -168,7 +178,14 @@ export function WidgetFrame({
           </Box>
         )
       )}
+      {css && <style>{css}</style>}
       <div style={{ flex: 1, minHeight: 0, position: 'relative' }}>{children}</div>
     </Paper>
+  );
+  // The margin is space around the card inside its cell; a full-screen card fills the window.
+  return margin && !fullscreen ? (
+    <Box sx={{ height: '100%', p: margin, boxSizing: 'border-box' }}>{card}</Box>
+  ) : (
+    card
   );
 }

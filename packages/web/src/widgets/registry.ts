@@ -63,6 +63,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'cards',
     typeAlias: 'entities_table',
     kind: 'latest',
+    noDataMessage: true,
     load: async () => (await import('./entities-table/EntitiesTableWidget')).EntitiesTableWidget,
   },
   {
@@ -70,6 +71,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     typeAlias: 'device_admin_table',
     kind: 'latest',
     ownsAction: isNativeEntityAdminAction,
+    noDataMessage: true,
     load: async () => (await import('./entity-admin-table/EntityAdminTableWidgets')).DeviceAdminTableWidget,
   },
   {
@@ -77,12 +79,14 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     typeAlias: 'asset_admin_table',
     kind: 'latest',
     ownsAction: isNativeEntityAdminAction,
+    noDataMessage: true,
     load: async () => (await import('./entity-admin-table/EntityAdminTableWidgets')).AssetAdminTableWidget,
   },
   {
     bundleAlias: 'cards',
     typeAlias: 'timeseries_table',
     kind: 'timeseries',
+    noDataMessage: true,
     load: async () => (await import('./timeseries-table/TimeseriesTableWidget')).TimeseriesTableWidget,
   },
   {
@@ -210,6 +214,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'alarm_widgets',
     typeAlias: 'alarms_table',
     kind: 'alarm',
+    noDataMessage: true,
     load: async () => (await import('./alarms-table/AlarmsTableWidget')).AlarmsTableWidget,
   },
   {
@@ -259,6 +264,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'gateway_widgets',
     typeAlias: 'attributes_card',
     kind: 'latest',
+    noDataMessage: true,
     load: async () => (await import('./gateway-events/GatewayEventsWidget')).GatewayEventsWidget,
   },
   {

@@ -60,6 +60,8 @@ export interface WidgetDefinition {
    * they are left out of the actions the frame and the widget offer.
    */
   ownsAction?: (sourceId: string, action: WidgetAction) => boolean;
+  /** It says "nothing to show" in the widget's own words (`noDataDisplayMessage`) when it has no rows. */
+  noDataMessage?: true;
   /** The component, in its own chunk. */
   load: () => Promise<ComponentType<WidgetProps>>;
 }

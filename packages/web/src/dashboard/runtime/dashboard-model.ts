@@ -28,6 +28,8 @@ export interface WidgetPosition {
   mobileOrder: number | null;
   /** Rows on phones; null for the widget's own height. */
   mobileHeight: number | null;
+  /** Left out of the phone stack (the widget's `mobileHide`). */
+  mobileHide?: boolean;
 }
 
 /** A layout's grid (reference console §5.1 "Grid settings per layout"). */

@@ -49,4 +49,10 @@ describe('grid layout', () => {
       { widgetId: 'chart', heightPx: 420 },
     ]);
   });
+
+  it('leaves widgets hidden on mobile out of the phone stack, not out of the desktop grid', () => {
+    const widgets = { card: at(0, 0), map: at(0, 8, { mobileHide: true }) };
+    expect(mobileStack(widgets, grid).map((w) => w.widgetId)).toEqual(['card']);
+    expect(desktopPlacements(widgets, 24).map((p) => p.widgetId)).toEqual(['card', 'map']);
+  });
 });

@@ -60,11 +60,12 @@ export interface StackedWidget {
 /**
  * The phone stack: widgets ordered by `mobileOrder` (widgets without one after those with one),
  * then by their desktop position (row, then column); each `mobileHeight` rows high, else its own
- * height, at the layout's mobile row height.
+ * height, at the layout's mobile row height. Widgets hidden on mobile are left out.
  */
 export function mobileStack(widgets: Record<string, WidgetPosition>, grid: GridSettings): StackedWidget[] {
   const order = (p: WidgetPosition) => p.mobileOrder ?? Number.POSITIVE_INFINITY;
   return Object.entries(widgets)
+    .filter(([, position]) => position.mobileHide !== true)
     .sort(([, a], [, b]) => order(a) - order(b) || a.row - b.row || a.col - b.col)
     .map(([widgetId, position]) => ({
       widgetId,

@@ -58,6 +58,7 @@ function restorePosition(saved: unknown, widget: DashboardWidget | undefined): W
     col: Math.max(0, numberOr(position.col, 0)),
     mobileOrder: nullableNumber(position.mobileOrder) ?? nullableNumber(widget?.config.mobileOrder),
     mobileHeight: nullableNumber(position.mobileHeight) ?? nullableNumber(widget?.config.mobileHeight),
+    ...(widget?.config.mobileHide === true ? { mobileHide: true } : {}),
   };
 }
 

@@ -15,6 +15,7 @@ import {
 } from '../../components/entity-tabs/alarms/alarm-labels';
 import { entityTypeLabel } from '../../components/entity-tabs/entity-type-labels';
 import { useFormatters } from '../../i18n/useFormatters';
+import { noDataMessageOf } from '../table-parts/no-data-message';
 import { flag, pageSizeOf, parseSortOrder } from '../table-parts/table-model';
 import { WidgetTable } from '../table-parts/WidgetTable';
 import type { WidgetProps } from '../widget-definition';
@@ -108,6 +109,7 @@ export function AlarmsTableWidget({ config, data }: WidgetProps) {
 
   return (
     <WidgetTable
+      noDataMessage={noDataMessageOf(config)}
       columns={table.columns}
       rows={table.rows}
       defaultSort={defaultSort}

@@ -16,6 +16,18 @@ const legendConfig = {
   showTotal: false,
 };
 
+const texts = (elements: HTMLElement[]) => elements.map((element) => element.textContent);
+
+/** Renders the layout of a chart's props and returns its legend table. */
+function renderLegendTable(props: ReturnType<typeof widgetProps>): HTMLElement {
+  render(
+    <WithConsoleMessages>
+      <TimeChartLayout config={props.config} source={chartSeries(props)} chart={createRef()} />
+    </WithConsoleMessages>,
+  );
+  return screen.getByRole('table');
+}
+
 describe('TimeChartLayout', () => {
   it('shows a legend table of the asked values under the chart', () => {
     const props = widgetProps(
@@ -34,22 +46,28 @@ describe('TimeChartLayout', () => {
       ],
       { legendConfig },
     );
-    render(
-      <WithConsoleMessages>
-        <TimeChartLayout config={props.config} source={chartSeries(props)} chart={createRef()} />
-      </WithConsoleMessages>,
+    const table = renderLegendTable(props);
+    expect(texts(within(table).getAllByRole('columnheader'))).toEqual(['', 'Min', 'Avg']);
+    expect(texts(within(table).getAllByRole('cell'))).toEqual(['Temp', '1.0 °C', '2.0 °C']);
+  });
+
+  it('with direction row, puts the series in columns, sorted by name when asked', () => {
+    const props = widgetProps(
+      [dataKey('t', { label: 'Temp', decimals: 0 }), dataKey('h', { label: 'Humidity', decimals: 0 })],
+      [entityData('T1', ['3', '40'], [[{ ts: 1, value: '3' }], [{ ts: 1, value: '40' }]])],
+      { legendConfig: { ...legendConfig, direction: 'row', sortDataKeys: true, position: 'top' } },
     );
-    const table = screen.getByRole('table');
+    const table = renderLegendTable(props);
+    expect(texts(within(table).getAllByRole('columnheader'))).toEqual(['', 'Humidity', 'Temp']);
     expect(
       within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['', 'Min', 'Avg']);
-    expect(
-      within(table)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['Temp', '1.0 °C', '2.0 °C']);
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => texts(within(row).getAllByRole('cell'))),
+    ).toEqual([
+      ['Min', '40', '3'],
+      ['Avg', '40', '3'],
+    ]);
   });
 
   it('shows no table when no value is asked for or the legend is off', () => {

@@ -9,7 +9,7 @@ import { isSeriesKey } from '../../dashboard/runtime/series-keys';
 import type { ChartTheme } from '../chart-theme';
 import { entityFieldsOf, labelWithEntityFields, namesEntityFields } from '../entity-label';
 import type { WidgetProps } from '../widget-definition';
-import { legendOption, legendPositionOf } from './chart-legend';
+import { legendLayoutOf, legendOption, legendRoom } from './chart-legend';
 import {
   type ChartScriptCalls,
   type TimeChartFormatting,
@@ -144,15 +144,19 @@ export function timeChartOption(
     axisLine: { lineStyle: { color: colors.line } },
     splitLine: { lineStyle: { color: colors.line } },
   };
-  const showLegend = props.config.showLegend !== false && !legendIsTable(props.config);
-  const position = legendPositionOf(props.config);
+  const legend = legendLayoutOf(
+    props.config,
+    props.config.showLegend !== false && !legendIsTable(props.config),
+  );
+  const names = series.map((s) => String((s as { name?: unknown }).name ?? ''));
+  const room = legendRoom(legend, names.length);
   return {
     animation: false,
     grid: {
-      left: 48,
-      right: 16,
-      top: showLegend && position === 'top' ? 32 : 12,
-      bottom: showLegend && position === 'bottom' ? 56 : 28,
+      left: 48 + (room.left ?? 0),
+      right: 16 + (room.right ?? 0),
+      top: 12 + (room.top ?? 0),
+      bottom: 28 + (room.bottom ?? 0),
     },
     tooltip: {
       trigger: 'axis',
@@ -160,7 +164,7 @@ export function timeChartOption(
       textStyle: { color: colors.secondaryText },
       ...(formatting.tooltip ? { formatter: formatting.tooltip } : {}),
     },
-    legend: legendOption(showLegend, position, colors),
+    legend: legendOption(legend, names, colors),
     xAxis: {
       type: 'time',
       min: props.range.startTs,

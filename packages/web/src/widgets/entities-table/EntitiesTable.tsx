@@ -2,6 +2,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { entityTypeLabel } from '../../components/entity-tabs/entity-type-labels';
 import { useWidgetActions } from '../../dashboard/actions/widget-actions-context';
+import { noDataMessageOf } from '../table-parts/no-data-message';
 import { RowActionButtons } from '../table-parts/RowActionButtons';
 import { flag, pageSizeOf, type TableRow } from '../table-parts/table-model';
 import { WidgetTable } from '../table-parts/WidgetTable';
@@ -44,6 +45,7 @@ export function EntitiesTable({ config, data, toolbar, ownRowActions }: Entities
   const hasRowActions = cellActions.length > 0 || ownRowActions !== undefined;
   return (
     <WidgetTable
+      noDataMessage={noDataMessageOf(config)}
       columns={table.columns}
       rows={table.rows}
       defaultSort={table.defaultSort}

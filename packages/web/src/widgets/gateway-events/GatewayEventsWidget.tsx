@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/useFormatters';
+import { noDataMessageOf } from '../table-parts/no-data-message';
 import { type TableRow, text, valueCell } from '../table-parts/table-model';
 import { WidgetTable, type WidgetTableColumn } from '../table-parts/WidgetTable';
 import type { WidgetProps } from '../widget-definition';
@@ -40,6 +41,7 @@ export function GatewayEventsWidget({ config, data }: WidgetProps) {
       sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column' }}
     >
       <WidgetTable
+        noDataMessage={noDataMessageOf(config)}
         columns={columns}
         rows={rows}
         defaultSort={{ column: 'ts', direction: 'desc' }}

@@ -1,7 +1,7 @@
 import type { JsonObject } from '@meridian/common';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { ScriptCalls } from '../../dashboard/sandbox/script-calls';
-import { legendOption, legendPositionOf } from '../chart-support/chart-legend';
+import { legendLayoutOf, legendOption, legendRoom } from '../chart-support/chart-legend';
 import { rewrittenTooltip, tooltipValueHtml } from '../chart-support/chart-scripts';
 import { type LatestValue, latestValues } from '../chart-support/latest-values';
 import type { ChartTheme } from '../chart-theme';
@@ -74,9 +74,10 @@ function objectSetting(settings: JsonObject | undefined, key: string): JsonObjec
 const percent = (fraction: number) => `${Math.round(Math.max(0, Math.min(1, fraction)) * 75)}%`;
 
 function pieOption(props: Pick<WidgetProps, 'config' | 'data'>, colors: ChartTheme, style: PieStyle) {
-  const position = legendPositionOf(props.config);
-  const legendSpace = style.showLegend ? 32 : 0;
   const slices = pieSlices(props);
+  const legend = legendLayoutOf(props.config, style.showLegend);
+  const names = slices.map((slice) => slice.name);
+  const room = legendRoom(legend, names.length);
   const scripted = style.tooltipCalls && slices.some((slice) => slice.tooltipFormatter);
   return {
     animation: false,
@@ -91,14 +92,16 @@ function pieOption(props: Pick<WidgetProps, 'config' | 'data'>, colors: ChartThe
               : (params: PieTooltipParams) => `${params.name}: ${params.data.text} (${params.percent}%)`,
         }
       : { show: false },
-    legend: legendOption(style.showLegend, position, colors),
+    legend: legendOption(legend, names, colors),
     series: [
       {
         type: 'pie',
         radius: style.radius,
         roseType: style.rose ? 'area' : undefined,
-        top: position === 'top' ? legendSpace : 0,
-        bottom: position === 'bottom' ? legendSpace : 0,
+        top: room.top ?? 0,
+        bottom: room.bottom ?? 0,
+        left: room.left ?? 0,
+        right: room.right ?? 0,
         itemStyle: { borderColor: style.borderColor, borderWidth: style.borderWidth },
         label: { show: style.showLabels, color: colors.text, fontFamily: colors.fontFamily },
         labelLine: { show: style.showLabels, lineStyle: { color: colors.line } },

@@ -1,5 +1,5 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import { legendOption, legendPositionOf } from '../chart-support/chart-legend';
+import { legendLayoutOf, legendOption } from '../chart-support/chart-legend';
 import { latestValues } from '../chart-support/latest-values';
 import type { ChartTheme } from '../chart-theme';
 import type { WidgetProps } from '../widget-definition';
@@ -33,7 +33,7 @@ export function radarChartOption(
       props.config.settings?.showTooltip === false
         ? { show: false }
         : { trigger: 'item', backgroundColor: colors.surface, textStyle: { color: colors.secondaryText } },
-    legend: legendOption(showLegend, legendPositionOf(props.config), colors),
+    legend: legendOption(legendLayoutOf(props.config, showLegend), [seriesName], colors),
     radar: {
       // Room for the axis names at the sides.
       radius: '55%',

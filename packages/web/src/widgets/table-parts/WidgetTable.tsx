@@ -60,6 +60,8 @@ export interface WidgetTableProps {
   onRowDoubleClick?: (row: Row, element: HTMLElement) => void;
   /** The tenant's cell content, cell style and row style functions, run for the shown rows. */
   scripts?: TableScripts;
+  /** Shown when there are no rows (the widget's `noDataDisplayMessage`); "No data to display" without. */
+  noDataMessage?: string | undefined;
 }
 
 /** Pager labels, as literal keys so the catalogue test sees them. */
@@ -89,6 +91,7 @@ export function WidgetTable({
   onRowClick,
   onRowDoubleClick,
   scripts,
+  noDataMessage,
 }: WidgetTableProps) {
   const { t } = useTranslation();
   const calls = useScriptCalls();
@@ -251,7 +254,7 @@ export function WidgetTable({
                 >
                   {searchOpen && search.trim()
                     ? t('dashboard-viewer.no-data-matching', { text: search.trim() })
-                    : t('dashboard-viewer.no-data')}
+                    : noDataMessage || t('dashboard-viewer.no-data')}
                 </TableCell>
               </TableRow>
             )}

@@ -3,6 +3,7 @@ import Tabs from '@mui/material/Tabs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/useFormatters';
+import { noDataMessageOf } from '../table-parts/no-data-message';
 import { flag, pageSizeOf } from '../table-parts/table-model';
 import { WidgetTable } from '../table-parts/WidgetTable';
 import type { WidgetProps } from '../widget-definition';
@@ -36,6 +37,7 @@ export function TimeseriesTableWidget({ config, data }: WidgetProps) {
   if (!table) return null;
   return (
     <WidgetTable
+      noDataMessage={noDataMessageOf(config)}
       key={table.id}
       columns={table.columns}
       rows={table.rows}

@@ -1,4 +1,10 @@
-import { isJsonObject, type JsonObject, type JsonValue } from '@meridian/common';
+import {
+  isJsonObject,
+  type JsonObject,
+  type JsonValue,
+  LEGEND_DIRECTIONS,
+  LEGEND_POSITIONS,
+} from '@meridian/common';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -11,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { ColorInput } from '../../../components/color-input/ColorInput';
 import { JsonField } from '../../../components/json-form/JsonSchemaForm';
 import { MaterialIconInput } from '../../../components/material-icon/MaterialIconInput';
+import { scopeWidgetCss } from '../../widget-css';
 import type { ConfigTabProps } from './DataTab';
 import { FieldRow } from './FieldRow';
 import { widgetConfigSelectors as S } from './widget-config-selectors';
@@ -30,10 +37,9 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 const numberText = (value: unknown): string => (typeof value === 'number' ? String(value) : '');
 
 /**
- * The Advanced tab (reference §5.4 "Advanced"): the widget's title, frame and style as the viewer
- * draws them (WidgetFrame), the legend of the chart types that have one, and the place and height
- * on phones. Keys the viewer does not honour (margin, widget CSS, legend direction and sort) are
- * not offered.
+ * The Advanced tab (reference §5.4 "Advanced"): the widget's title, frame, style and CSS as the
+ * viewer draws them (WidgetFrame), the legend of the chart types that have one, and the place,
+ * height and hiding on phones.
  */
 export function AdvancedTab({
   config,
@@ -116,6 +122,36 @@ export function AdvancedTab({
       },
     });
 
+  const legendSelect = (
+    key: 'direction' | 'position',
+    label: string,
+    options: readonly string[],
+    fallback: string,
+  ) => {
+    const current = legendConfig[key];
+    return (
+      <TextField
+        select
+        label={label}
+        value={options.find((option) => option === current) ?? fallback}
+        onChange={(event) => setLegend({ [key]: event.target.value })}
+        size="small"
+        margin="dense"
+        fullWidth
+        slotProps={{
+          select: { SelectDisplayProps: { 'data-testid': S.advanced(`legend-${key}`) } as object },
+        }}
+      >
+        {options.map((option) => (
+          <MenuItem key={option} value={option}>
+            {t(`widget-config.legend-${option}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+    );
+  };
+  const cssInvalid = scopeWidgetCss(text(config.widgetCss), '.w') === null;
+
   return (
     <Stack spacing={0.5}>
       <Section title={t('widget-config.title-section')}>
@@ -142,30 +178,57 @@ export function AdvancedTab({
           {color('backgroundColor', t('widget-config.background-color'))}
           {color('color', t('widget-config.text-color'))}
         </FieldRow>
-        {field('padding', t('widget-config.padding'))}
+        <FieldRow>
+          {field('padding', t('widget-config.padding'))}
+          {field('margin', t('widget-config.margin'))}
+        </FieldRow>
         {check('dropShadow', t('widget-config.drop-shadow'), config.dropShadow !== false)}
         {check('enableFullscreen', t('widget-config.enable-fullscreen'), config.enableFullscreen !== false)}
         {json('widgetStyle', t('widget-config.widget-style'))}
+        <TextField
+          label={t('widget-config.widget-css')}
+          value={text(config.widgetCss)}
+          onChange={(event) => {
+            set({ widgetCss: event.target.value });
+            onJsonValidity('widgetCss', scopeWidgetCss(event.target.value, '.w') === null);
+          }}
+          error={cssInvalid}
+          helperText={cssInvalid ? t('widget-config.widget-css-invalid') : undefined}
+          multiline
+          minRows={3}
+          size="small"
+          margin="dense"
+          fullWidth
+          slotProps={{
+            htmlInput: {
+              'data-testid': S.advanced('widgetCss'),
+              spellCheck: false,
+              style: { fontFamily: 'monospace', fontSize: 13 },
+            },
+          }}
+        />
       </Section>
       {legend && (
         <Section title={t('widget-config.legend-section')}>
           {check('showLegend', t('widget-config.show-legend'), config.showLegend !== false)}
           {config.showLegend !== false && (
             <>
-              <TextField
-                select
-                label={t('widget-config.legend-position')}
-                value={legendConfig.position === 'top' ? 'top' : 'bottom'}
-                onChange={(event) => setLegend({ position: event.target.value })}
-                size="small"
-                margin="dense"
-                slotProps={{
-                  select: { SelectDisplayProps: { 'data-testid': S.advanced('legendPosition') } as object },
-                }}
-              >
-                <MenuItem value="top">{t('widget-config.legend-top')}</MenuItem>
-                <MenuItem value="bottom">{t('widget-config.legend-bottom')}</MenuItem>
-              </TextField>
+              <FieldRow>
+                {legendSelect('direction', t('widget-config.legend-direction'), LEGEND_DIRECTIONS, 'column')}
+                {legendSelect('position', t('widget-config.legend-position'), LEGEND_POSITIONS, 'bottom')}
+              </FieldRow>
+              <Box>
+                <FormControlLabel
+                  label={t('widget-config.legend-sort')}
+                  control={
+                    <Checkbox
+                      checked={legendConfig.sortDataKeys === true}
+                      onChange={(event) => setLegend({ sortDataKeys: event.target.checked })}
+                      slotProps={{ input: { 'data-testid': S.advanced('legend-sortDataKeys') } as object }}
+                    />
+                  }
+                />
+              </Box>
               <Box>
                 {(['showMin', 'showMax', 'showAvg', 'showTotal'] as const).map((key) => (
                   <FormControlLabel
@@ -196,6 +259,7 @@ export function AdvancedTab({
             value: numberText(config.mobileHeight),
           })}
         </FieldRow>
+        {check('mobileHide', t('widget-config.mobile-hide'), config.mobileHide === true)}
       </Section>
     </Stack>
   );

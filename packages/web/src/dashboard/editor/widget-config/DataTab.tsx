@@ -41,10 +41,13 @@ export function DataTab({
   kind,
   configuration,
   keySettingsSchema,
+  noDataMessage,
 }: ConfigTabProps & {
   kind: WidgetType;
   configuration: JsonObject;
   keySettingsSchema: string | undefined;
+  /** The widget says "nothing to show" in words of the configuration's choosing. */
+  noDataMessage: boolean;
 }) {
   const { t } = useTranslation();
   const aliases = entityAliasesOf(configuration);
@@ -78,6 +81,18 @@ export function DataTab({
       </TextField>
     );
   }
+
+  const noDataField = noDataMessage && (
+    <TextField
+      label={t('widget-config.no-data-display-message')}
+      value={typeof config.noDataDisplayMessage === 'string' ? config.noDataDisplayMessage : ''}
+      onChange={(event) => set({ noDataDisplayMessage: event.target.value })}
+      size="small"
+      margin="dense"
+      fullWidth
+      slotProps={{ htmlInput: { 'data-testid': S.noDataDisplayMessage } }}
+    />
+  );
 
   const timewindow = (
     <Box sx={{ mb: 1 }}>
@@ -147,6 +162,7 @@ export function DataTab({
             </MenuItem>
           ))}
         </TextField>
+        {noDataField}
       </Stack>
     );
   }
@@ -216,6 +232,7 @@ export function DataTab({
           slotProps={{ htmlInput: { 'data-testid': S.decimals, min: 0, max: 15 } }}
         />
       </FieldRow>
+      {noDataField}
     </Stack>
   );
 }

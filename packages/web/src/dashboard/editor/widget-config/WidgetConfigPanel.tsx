@@ -15,6 +15,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getWidgetTypeByAlias } from '../../../api/widgets';
 import { useServices } from '../../../app/services/useServices';
+import { findWidget } from '../../../widgets/registry';
 import { addWidget, type LayoutRef } from '../config-edit';
 import type { DashboardEditor } from '../useDashboardEditor';
 import { ActionsTab } from './ActionsTab';
@@ -175,6 +176,7 @@ export function WidgetConfigPanel({
                   kind={kind}
                   configuration={isJsonObject(editor.configuration) ? editor.configuration : {}}
                   keySettingsSchema={type.data?.descriptor.dataKeySettingsSchema}
+                  noDataMessage={findWidget({ bundleAlias, typeAlias })?.noDataMessage === true}
                 />
               </Box>
               <Box hidden={tab !== 'settings'}>

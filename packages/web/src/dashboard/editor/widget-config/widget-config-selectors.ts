@@ -20,6 +20,7 @@ export const widgetConfigSelectors = {
   keyOption: (type: string, name: string) => `widget-config-key-option-${type}-${name}`,
   units: 'widget-config-units',
   decimals: 'widget-config-decimals',
+  noDataDisplayMessage: 'widget-config-no-data-display-message',
   targetDeviceAlias: 'widget-config-target-device-alias',
   alarmStatus: 'widget-config-alarm-status',
   alarmSeverity: 'widget-config-alarm-severity',
