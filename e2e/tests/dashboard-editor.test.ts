@@ -66,6 +66,34 @@ async function position(chrome: Locator) {
   return { x: Math.round(box.x), y: Math.round(box.y) };
 }
 
+/** A dashboard of one simple card, `w1` ("Boiler"), 5 × 3 cells at the top left. */
+function oneCardDashboard(title: string) {
+  return {
+    title,
+    configuration: {
+      widgets: {
+        w1: {
+          id: 'w1',
+          isSystemType: true,
+          bundleAlias: 'cards',
+          typeAlias: 'simple_card',
+          type: 'latest',
+          sizeX: 5,
+          sizeY: 3,
+          config: { title: 'Boiler', showTitle: true, datasources: [] },
+        },
+      },
+      states: {
+        default: {
+          name: title,
+          root: true,
+          layouts: { main: { widgets: { w1: { row: 0, col: 0, sizeX: 5, sizeY: 3 } } } },
+        },
+      },
+    },
+  };
+}
+
 describe('dashboard editor', () => {
   it('adds a widget from a bundle, moves it, undoes a move, applies, and resolves a concurrent save', async () => {
     const { server, browser } = suite;
@@ -203,30 +231,7 @@ describe('dashboard editor', () => {
     const token = await loginToken(server, TENANT.email, TENANT.password);
     const created = await api<DashboardJson>(server, 'POST', '/api/dashboard', {
       token,
-      body: {
-        title: 'Delete test',
-        configuration: {
-          widgets: {
-            w1: {
-              id: 'w1',
-              isSystemType: true,
-              bundleAlias: 'cards',
-              typeAlias: 'simple_card',
-              type: 'latest',
-              sizeX: 5,
-              sizeY: 3,
-              config: { title: 'Boiler', showTitle: true, datasources: [] },
-            },
-          },
-          states: {
-            default: {
-              name: 'Delete test',
-              root: true,
-              layouts: { main: { widgets: { w1: { row: 0, col: 0, sizeX: 5, sizeY: 3 } } } },
-            },
-          },
-        },
-      },
+      body: oneCardDashboard('Delete test'),
     });
     expect(created.status).toBe(200);
     const { page } = await openSignedIn(browser, server, TENANT.email, TENANT.password);
@@ -327,5 +332,52 @@ describe('dashboard editor', () => {
     await page.goto(`${server.url}/dashboards/${created.body.id.id}`);
     await expect.poll(() => page.textContent(tid(D.title))).toBe('Customer view');
     expect(await page.locator(tid(E.edit)).count()).toBe(0);
+  });
+
+  it("edits the tenant's home dashboard in place on the Home page", async () => {
+    const { server, browser } = suite;
+    const token = await loginToken(server, TENANT.email, TENANT.password);
+    const created = await api<DashboardJson>(server, 'POST', '/api/dashboard', {
+      token,
+      body: oneCardDashboard('Home test'),
+    });
+    const setHome = (dashboardId: string | null) =>
+      api(server, 'POST', '/api/tenant/dashboard/home/info', {
+        token,
+        body: {
+          dashboardId: dashboardId ? { entityType: 'DASHBOARD', id: dashboardId } : null,
+          hideDashboardToolbar: false,
+        },
+      });
+    expect((await setHome(created.body.id.id)).status).toBe(200);
+    try {
+      const { page } = await openSignedIn(browser, server, TENANT.email, TENANT.password);
+      await page.goto(`${server.url}/home`);
+      await page.waitForSelector(tid(selectors.home.dashboard));
+      await page.click(tid(E.edit));
+      const w1 = page.locator(tid(E.widgetChrome('w1')));
+      const before = await position(w1);
+      await dragBy(page, w1, { x: 2, y: 0 }, { x: 5, y: 3 });
+      await expect.poll(() => position(w1)).not.toEqual(before);
+      await screenshot(page, 'dashboard-editor-home');
+      await page.click(tid(E.apply));
+      await page.waitForSelector(tid(E.edit));
+      expect(page.url()).toBe(`${server.url}/home`);
+      const saved = await api<DashboardJson>(server, 'GET', `/api/dashboard/${created.body.id.id}`, {
+        token,
+      });
+      expect(saved.body.version).toBe(2);
+      expect(saved.body.configuration.states.default?.layouts.main.widgets.w1).toMatchObject({
+        row: 0,
+        col: 2,
+      });
+      // The home page shows what was saved, after a reload too.
+      await page.reload();
+      await page.waitForSelector(tid(D.widget('w1')));
+      await page.click(tid(E.edit));
+      expect(await position(page.locator(tid(E.widgetChrome('w1'))))).toEqual(await position(w1));
+    } finally {
+      await setHome(null);
+    }
   });
 });

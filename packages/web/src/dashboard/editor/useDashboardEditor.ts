@@ -151,6 +151,8 @@ export function useDashboardEditor(dashboard: Dashboard): DashboardEditor {
   const reload = useCallback(async () => {
     stop();
     await queryClient.invalidateQueries({ queryKey: dashboardRuntimeKeys.dashboard(dashboard.id.id) });
+    // The home page reads the dashboard through its own query.
+    await queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
   }, [stop, queryClient, dashboard.id.id]);
 
   const start = useCallback(

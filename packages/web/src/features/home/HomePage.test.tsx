@@ -1,6 +1,7 @@
 import type { HomeDashboard } from '@meridian/common';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { editorSelectors } from '../../dashboard/editor/editor-selectors';
 import { dashboardSelectors } from '../../dashboard/selectors';
 import { selectors } from '../../selectors';
 import { createFakeBackend } from '../../test/fake-backend';
@@ -79,6 +80,18 @@ describe('home page', () => {
     expect(screen.queryByTestId(selectors.home.section('devices'))).not.toBeInTheDocument();
     expect(screen.queryAllByRole('region')).toEqual([]);
     expect(backend.callsTo('GET', '/api/dashboard/home')).toHaveLength(1);
+    // The tenant's administrator may edit it here, as on its own page.
+    expect(screen.getByTestId(editorSelectors.edit)).toBeInTheDocument();
+  });
+
+  it("offers no editing to a customer's user", async () => {
+    const backend = createFakeBackend({
+      'GET /api/dashboard/home': () => ({ body: homeDashboard(false) }),
+    });
+    renderApp({ path: '/home', signedInAs: 'customer@meridian.test', backend });
+    await screen.findByTestId(dashboardSelectors.widget('gizmo'), {}, { timeout: 5000 });
+    expect(screen.getByTestId(dashboardSelectors.toolbar)).toBeInTheDocument();
+    expect(screen.queryByTestId(editorSelectors.edit)).not.toBeInTheDocument();
   });
 
   it.each([

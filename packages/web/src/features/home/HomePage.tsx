@@ -19,7 +19,8 @@ import { selectors } from '../../selectors';
 
 /**
  * Home: the user's home dashboard (their own, their customer's or their tenant's, as the server
- * resolves it) when one is set, shown as dashboards/{id} shows it; otherwise shortcut cards grouped
+ * resolves it) when one is set, shown as dashboards/{id} shows it (editable there by the tenant's
+ * administrators, as on its own page); otherwise shortcut cards grouped
  * like the side menu of the user's authority. System administrators have no home dashboard.
  */
 export function HomePage() {
@@ -51,7 +52,7 @@ export function HomePage() {
           data-testid={selectors.home.dashboard}
           sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
         >
-          <DashboardViewer dashboard={home.data} hideToolbar={home.data.hideDashboardToolbar} />
+          <DashboardViewer dashboard={home.data} hideToolbar={home.data.hideDashboardToolbar} editable />
         </Box>
       </Box>
     );
