@@ -132,6 +132,7 @@ import {
   type DeviceTransportCore,
   IngestBatcher,
   MAX_BATCH_POINTS,
+  TransportLimits,
 } from './transport/core/index.js';
 import { registerDeviceHttpRoutes } from './transport/http/routes.js';
 import { GatewayDevices, MqttTransport } from './transport/mqtt/index.js';
@@ -406,6 +407,10 @@ export async function buildApp(
     db,
     telemetry,
     usage: apiUsage,
+    limits: new TransportLimits({
+      configurationOf: (tenantId) => apiUsage.profileConfiguration(tenantId),
+      transportEnabled: (tenantId) => apiUsage.enabled(tenantId, 'TRANSPORT'),
+    }),
     rules: ruleEngine,
     deviceEvents,
     log: app.log,

@@ -4,11 +4,11 @@ import type { LoginThrottleSettings } from './auth/login-throttle.js';
 import { SHARED_BUFFERS_PATTERN } from './db/pglite-module.js';
 import { loadTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 import { loadWebSecuritySettings, type WebSecuritySettings } from './http/web-security.js';
+import { parseRateLimits } from './limits/rate-limits.js';
 import type { EventRecorderSettings } from './modules/events/recorder.js';
 import type { EventsTtlSettings } from './modules/events/ttl-cleanup.js';
 import type { ComponentStatsSettings } from './rule-engine/component-stats.js';
 import type { TsTtlSettings } from './telemetry/ttl-cleanup.js';
-import { parseRateLimits } from './ws/rate-limit.js';
 import { loadWsSettings, type WsSettings } from './ws/settings.js';
 
 /** Typed configuration read from environment variables (documented in the README). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, signInCallers } from './callers.js';
-import { newUser } from './factories.js';
 import { eventually, expectOk, startServer, type TestServer } from './helper.js';
+import { newLimitedTenant } from './limited-tenant.js';
 
 /**
  * Monthly API usage (reference ApiUsageState): the tenant profile's maxREExecutions and
@@ -13,9 +13,6 @@ import { eventually, expectOk, startServer, type TestServer } from './helper.js'
 let server: TestServer;
 let tokens: Record<Caller, string>;
 
-interface IdJson {
-  id: { id: string; entityType: string };
-}
 type Series = Record<string, { ts: number; value: string }[]>;
 
 beforeAll(async () => {
@@ -29,33 +26,9 @@ afterAll(async () => {
 });
 
 const as = (token: string) => ({ token });
-const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 8)}`;
 
-/** A new tenant on a profile with the given limits, its admin's token and a device's access token. */
-async function limitedTenant(configuration: Record<string, unknown>) {
-  const sysadmin = as(tokens.sysadmin);
-  const profile = expectOk(
-    await server.api.post<IdJson>(
-      '/api/tenantProfile',
-      { name: unique('Usage'), profileData: { configuration: { type: 'DEFAULT', ...configuration } } },
-      sysadmin,
-    ),
-  );
-  const tenant = expectOk(
-    await server.api.post<IdJson>(
-      '/api/tenant',
-      { title: unique('Usage tenant'), tenantProfileId: profile.id },
-      sysadmin,
-    ),
-  );
-  const admin = await newUser(server.store.db, { authority: 'TENANT_ADMIN', tenantId: tenant.id.id });
-  const token = (await server.api.login(admin.email, admin.password)).token;
-  const device = expectOk(await server.api.post<IdJson>('/api/device', { name: unique('Meter') }, as(token)));
-  const credentials = expectOk(
-    await server.api.get<{ credentialsId: string }>(`/api/device/${device.id.id}/credentials`, as(token)),
-  );
-  return { tenantId: tenant.id.id, token, deviceId: device.id.id, accessToken: credentials.credentialsId };
-}
+const limitedTenant = (configuration: Record<string, unknown>) =>
+  newLimitedTenant(server, tokens.sysadmin, configuration);
 
 /** The tenant's API usage state entity, through the apiUsageState alias filter. */
 async function usageEntity(token: string): Promise<string | undefined> {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Principal } from '../auth/principal.js';
-import { RateLimits } from './rate-limit.js';
+import { RateLimits } from '../limits/rate-limits.js';
 import type { WsSettings } from './settings.js';
 import { tooManyUpdates, updateId, type WsUpdate } from './updates.js';
 

@@ -1,5 +1,5 @@
 import { MAX_ENTITIES_PER_SUBSCRIPTION } from '@meridian/common';
-import { parseRateLimits } from './rate-limit.js';
+import { parseRateLimits } from '../limits/rate-limits.js';
 
 /**
  * Settings of the telemetry WebSocket (reference §3.1, §7.1 `server.ws.*`), read from the

@@ -198,7 +198,10 @@ describe('JetStreamQueues', () => {
       if (i === 10) {
         // Crash only once node-b is mid-stream on each of its keys, so the takeover is observable
         // however slowly a loaded machine lets node-b consume.
-        await until(() => movedKeys.every((key) => handled.some((h) => h.key === key && h.node === 'node-b')), 10_000);
+        await until(
+          () => movedKeys.every((key) => handled.some((h) => h.key === key && h.node === 'node-b')),
+          10_000,
+        );
         crashed = true;
         crashedAt = Date.now();
         b.q.abandon();

@@ -63,6 +63,8 @@ export interface UsageDeltas {
 interface Limits {
   values: Partial<Record<NonNullable<(typeof API_USAGE_KEYS)[ApiUsageRecordName]['limitKey']>, number>>;
   warnThreshold: number | undefined;
+  /** The tenant profile's whole configuration as last read (the transports' rate limits are in it). */
+  configuration: Readonly<Record<string, unknown>>;
 }
 
 const FEATURES = Object.keys(API_FEATURE_STATE_KEYS) as ApiFeature[];
@@ -76,7 +78,7 @@ const FEATURE_COLUMNS: Record<ApiFeature, FeatureColumn> = {
   SMS: 'smsExec',
   ALARM: 'alarmExec',
 };
-const NO_LIMITS: Limits = { values: {}, warnThreshold: undefined };
+const NO_LIMITS: Limits = { values: {}, warnThreshold: undefined, configuration: {} };
 
 /**
  * The tenants' monthly API usage (reference `DefaultTbApiUsageStateService`). Counting is
@@ -188,6 +190,14 @@ export class ApiUsageService {
     if (!usage) return true;
     this.roll(usage);
     return usage.states[feature] !== 'DISABLED';
+  }
+
+  /**
+   * The tenant's profile configuration as last read (every report interval); the same object until
+   * the next read, so callers can tell a change by identity. Empty for a tenant not known yet.
+   */
+  profileConfiguration(tenantId: string): Readonly<Record<string, unknown>> {
+    return this.tenants.get(tenantId)?.limits.configuration ?? NO_LIMITS.configuration;
   }
 
   /** Writes changed counters and states now (the periodic write; also on close and in tests). */
@@ -387,5 +397,5 @@ function limitsOf(configuration: Record<string, unknown> | undefined): Limits {
       values[limitKey] = Math.floor(limit);
   }
   const warn = configuration.warnThreshold;
-  return { values, warnThreshold: typeof warn === 'number' && warn > 0 ? warn : undefined };
+  return { values, warnThreshold: typeof warn === 'number' && warn > 0 ? warn : undefined, configuration };
 }

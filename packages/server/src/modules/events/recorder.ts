@@ -1,7 +1,7 @@
 import type { DebugMsgDirection, EntityId, EventType, LifecycleEventName } from '@meridian/common';
 import { v1 as uuidv1 } from 'uuid';
+import { RateLimits } from '../../limits/rate-limits.js';
 import type { RuleMsg } from '../../rule-engine/message.js';
-import { RateLimits } from '../../ws/rate-limit.js';
 import { debugBody, errorBody, lifecycleBody, statsBody } from './bodies.js';
 import type { EventsRepo, NewEventRow } from './repo.js';
 

@@ -10,6 +10,7 @@ import {
   decodeJson,
   type PayloadCodec,
   payloadConfiguration,
+  TransportLimitError,
 } from '../core/index.js';
 import type { CoreLogger } from '../core/options.js';
 import { CoapDownlinks } from './downlinks.js';
@@ -49,6 +50,9 @@ export class CoapRequestHandler {
         reply(res, '4.00', { text: error.message });
       } else if (error instanceof ClientRpcTimeoutError) {
         reply(res, '5.04', { text: error.message });
+      } else if (error instanceof TransportLimitError) {
+        // 4.29 Too Many Requests (RFC 8516), as HTTP answers 429.
+        reply(res, '4.29', { text: error.message });
       } else {
         this.deps.log.error({ err: error, url: req.url }, 'CoAP request failed');
         reply(res, '5.00', { text: 'Internal server error' });

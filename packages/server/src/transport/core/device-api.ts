@@ -10,6 +10,7 @@ import type { DeviceStateService } from './device-state.js';
 import type { CoreLogger } from './options.js';
 import type { ProvisionService } from './provision.js';
 import type { SessionRegistry } from './sessions.js';
+import type { TransportLimits } from './transport-limits.js';
 import type {
   AttributeReply,
   DeviceApi,
@@ -35,6 +36,8 @@ export interface DeviceApiParts {
   log: CoreLogger;
   /** The tenants' monthly API usage: messages and data points the transports take count. */
   usage?: TransportUsage;
+  /** The tenant profiles' transport rate limits and spent transport usage; none without. */
+  limits?: TransportLimits;
   now?: () => number;
 }
 
@@ -74,17 +77,17 @@ export class CoreDeviceApi implements DeviceApi {
    */
   async postTelemetry(device: DeviceIdentity, payload: LosslessJson): Promise<void> {
     const groups = telemetryEntries(payload, this.now(), 'drop');
+    const dataPoints = groups.reduce((points, group) => points + group.values.length, 0);
+    this.limit(device, dataPoints);
     this.parts.state.activity(device);
-    this.countUsage(
-      device,
-      groups.reduce((points, group) => points + group.values.length, 0),
-    );
+    this.countUsage(device, dataPoints);
     const messages = telemetryMessages(device, payload, groups);
     await Promise.all(messages.map((msg) => this.parts.rules.push(device.tenantId, msg)));
   }
 
   async postAttributes(device: DeviceIdentity, payload: LosslessJson): Promise<void> {
     const entries = deviceAttributeEntries(payload);
+    this.limit(device);
     this.parts.state.activity(device);
     this.countUsage(device, entries.length);
     if (entries.length === 0) return;
@@ -92,6 +95,14 @@ export class CoreDeviceApi implements DeviceApi {
       device.tenantId,
       deviceMsg(device, 'POST_ATTRIBUTES_REQUEST', entriesJson(entries)),
     );
+  }
+
+  /**
+   * Takes the message's tokens of the transport limits; throws TransportLimitError when one is
+   * spent (the message is then neither counted nor processed, as in the reference).
+   */
+  private limit(device: DeviceIdentity, telemetryDataPoints?: number): void {
+    this.parts.limits?.check(device.tenantId, device.deviceId, telemetryDataPoints);
   }
 
   /** One transport message of the device's tenant, with its data points (reference API usage). */
@@ -107,6 +118,7 @@ export class CoreDeviceApi implements DeviceApi {
     clientKeys: string[] | undefined,
     sharedKeys: string[] | undefined,
   ): Promise<AttributeReply> {
+    this.limit(device);
     this.parts.state.activity(device);
     const all = clientKeys === undefined && sharedKeys === undefined;
     const read = async (scope: 'CLIENT_SCOPE' | 'SHARED_SCOPE', keys: string[] | undefined) => {
@@ -121,6 +133,7 @@ export class CoreDeviceApi implements DeviceApi {
   }
 
   rpcReply(device: DeviceIdentity, requestId: number, payload: string): void {
+    this.limit(device);
     this.parts.state.activity(device);
     const sink = this.parts.rpcSink();
     if (!sink) {
@@ -135,8 +148,9 @@ export class CoreDeviceApi implements DeviceApi {
   }
 
   clientRpc(device: DeviceIdentity, request: LosslessJson): Promise<unknown> {
-    this.parts.state.activity(device);
     try {
+      this.limit(device);
+      this.parts.state.activity(device);
       return this.parts.clientRpc.call(device, request);
     } catch (error) {
       return Promise.reject(error);
@@ -144,6 +158,7 @@ export class CoreDeviceApi implements DeviceApi {
   }
 
   async claim(device: DeviceIdentity, payload: LosslessJson | undefined): Promise<void> {
+    this.limit(device);
     this.parts.state.activity(device);
     // The reference ignores claim announcements of devices that already belong to a customer.
     if (device.customerId !== null) return;

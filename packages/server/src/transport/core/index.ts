@@ -17,6 +17,7 @@ import {
 import { PayloadCodec } from './payload-codec.js';
 import { ProvisionService } from './provision.js';
 import { SESSION_CLOSE_REASONS, SessionRegistry } from './sessions.js';
+import type { TransportLimits } from './transport-limits.js';
 import type { DeviceApi, RpcReplySink } from './types.js';
 
 export type { ClaimData } from './claim.js';
@@ -46,6 +47,7 @@ export {
   SESSION_CLOSE_REASONS,
   SessionRegistry,
 } from './sessions.js';
+export { type LimitedBy, TransportLimitError, TransportLimits } from './transport-limits.js';
 export * from './types.js';
 
 export interface DeviceTransportCoreDeps {
@@ -60,6 +62,8 @@ export interface DeviceTransportCoreDeps {
   options?: Partial<TransportCoreOptions>;
   log?: CoreLogger;
   usage?: TransportUsage;
+  /** The tenant profiles' transport limits; unlimited without. */
+  limits?: TransportLimits;
 }
 
 /** What the transports, the RPC module and app wiring use. */
@@ -115,6 +119,7 @@ export function createDeviceTransportCore(deps: DeviceTransportCoreDeps): Device
     rpcSink: () => rpcSink,
     log,
     ...(deps.usage ? { usage: deps.usage } : {}),
+    ...(deps.limits ? { limits: deps.limits } : {}),
   });
 
   /** Live sessions see the device as it now is (profile, name, gateway flag). */

@@ -1,9 +1,10 @@
+import { ErrorCode } from '@meridian/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest } from '../../http/api-error.js';
+import { ApiError, badRequest } from '../../http/api-error.js';
 import type { LosslessJson } from '../../telemetry/json-lossless.js';
 import { TelemetryInputError } from '../../telemetry/values.js';
 import { ClientRpcTimeoutError } from '../core/client-rpc.js';
-import type { DeviceTransportCore } from '../core/index.js';
+import { type DeviceTransportCore, TransportLimitError } from '../core/index.js';
 import { decodeJson } from '../core/payload-codec.js';
 import { attributeReplyJson } from '../core/sessions.js';
 import type { DeviceIdentity } from '../core/types.js';
@@ -59,6 +60,13 @@ export function registerDeviceHttpRoutes(app: FastifyInstance, core: DeviceTrans
   };
 
   app.register(async (scope) => {
+    // A device over its tenant profile's transport limits gets 429 with the reference's error JSON;
+    // everything else goes on to the server's error handler.
+    scope.setErrorHandler((error) => {
+      throw error instanceof TransportLimitError
+        ? new ApiError(ErrorCode.TOO_MANY_REQUESTS, error.message)
+        : error;
+    });
     // Device payloads are parsed by the core, whatever content type the device claims.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));

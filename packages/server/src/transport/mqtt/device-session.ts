@@ -1,6 +1,6 @@
 import type { IPublishPacket as PublishPacket } from 'mqtt-packet';
 import { TelemetryInputError } from '../../telemetry/values.js';
-import { ClientRpcTimeoutError, DownlinkEncodingError } from '../core/index.js';
+import { ClientRpcTimeoutError, DownlinkEncodingError, TransportLimitError } from '../core/index.js';
 import type {
   AttributeUpdate,
   DeviceApi,
@@ -182,7 +182,8 @@ export class DeviceSession extends MqttSession implements DeviceSessionListener 
         (error: unknown) => {
           if (error instanceof ClientRpcTimeoutError)
             this.send(topic, downlinks.clientRpcTimeout(device, family, requestId), qos);
-          else if (error instanceof TelemetryInputError) this.fail(error);
+          else if (error instanceof TelemetryInputError || error instanceof TransportLimitError)
+            this.fail(error);
           // Anything else is the server shutting down: the connection goes with it.
         },
       );

@@ -1,5 +1,6 @@
 import type { IPublishPacket as PublishPacket } from 'mqtt-packet';
 import { TelemetryInputError } from '../../telemetry/values.js';
+import { TransportLimitError } from '../core/index.js';
 import type { MqttConnection } from './connection.js';
 import type { SubscriptionTarget } from './topics.js';
 
@@ -151,7 +152,13 @@ export abstract class MqttSession {
   }
 
   private logFailure(error: unknown): void {
-    if (isClientError(error)) {
+    if (error instanceof TransportLimitError) {
+      // As the reference: a device over its tenant profile's limits loses its connection.
+      this.log.warn(
+        { ...this.describe(), limitedBy: error.limitedBy },
+        'Closing MQTT session: transport limits reached',
+      );
+    } else if (isClientError(error)) {
       this.log.warn(
         { ...this.describe(), reason: (error as Error).message },
         'Closing MQTT session: invalid publish',

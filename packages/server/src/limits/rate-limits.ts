@@ -42,8 +42,11 @@ export class RateLimits {
     }));
   }
 
-  /** Takes one token from every bucket if each has one; otherwise takes nothing and answers false. */
-  tryConsume(): boolean {
+  /**
+   * Takes `count` tokens (a message, or a message's data points) from every bucket if each has
+   * them; otherwise takes nothing and answers false.
+   */
+  tryConsume(count = 1): boolean {
     const now = this.now();
     for (const bucket of this.buckets) {
       bucket.tokens = Math.min(
@@ -52,8 +55,16 @@ export class RateLimits {
       );
       bucket.updatedAt = now;
     }
-    if (this.buckets.some((bucket) => bucket.tokens < 1)) return false;
-    for (const bucket of this.buckets) bucket.tokens -= 1;
+    if (this.buckets.some((bucket) => bucket.tokens < count)) return false;
+    for (const bucket of this.buckets) bucket.tokens -= count;
     return true;
+  }
+
+  /** Whether every bucket is full again: a limiter in this state can be dropped and made anew. */
+  idle(): boolean {
+    const now = this.now();
+    return this.buckets.every(
+      (bucket) => bucket.tokens + (now - bucket.updatedAt) * bucket.refillPerMs >= bucket.capacity,
+    );
   }
 }
