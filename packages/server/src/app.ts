@@ -293,7 +293,7 @@ export async function buildApp(
   );
   const alarmEvents = new AlarmEvents((err) => app.log.error({ err }, 'alarm event listener failed'));
   const alarmsRepo = new AlarmsRepo(db);
-  const alarmLifecycle = new AlarmLifecycle(db, alarmsRepo, alarmEvents);
+  const alarmLifecycle = new AlarmLifecycle(db, alarmsRepo, alarmEvents, Date.now, apiUsage);
   // Alarm rules run after each write (reference TbDeviceProfileNode); DURATION rules are also
   // checked every minute without new data, as the reference does.
   const alarmRules = new AlarmRulesProcessor(
@@ -359,6 +359,7 @@ export async function buildApp(
       serviceId,
       mail: admin,
       sms: admin,
+      usage: apiUsage,
       // The RPC module and the transports start after the engine; nodes call them only later.
       rpc: { call: (submission) => rpc.dispatcher.call(submission) },
       restRpc: {

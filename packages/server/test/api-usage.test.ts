@@ -111,6 +111,43 @@ describe('script executions (maxJSExecutions)', () => {
   });
 });
 
+describe('created alarms (maxCreatedAlarms)', () => {
+  it("refuse a new alarm once the month's are created, and still update an active one", async () => {
+    const t = await limitedTenant({ maxCreatedAlarms: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const originator = { entityType: 'DEVICE', id: t.deviceId };
+    const raise = (type: string, severity = 'MAJOR') =>
+      server.api.post<{ id: { id: string }; severity: string; message: string; errorCode: number }>(
+        '/api/alarm',
+        { type, originator, severity, status: 'ACTIVE_UNACK' },
+        as(t.token),
+      );
+    expect((await raise('Overheating')).status).toBe(200);
+    expect((await raise('Leak')).status).toBe(200);
+    const refused = await raise('Smoke');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({
+      errorCode: 33,
+      message: 'Alarms creation is disabled due to API limits!',
+    });
+    // The active alarm of a type is updated, not created: that goes on.
+    const updated = await raise('Leak', 'CRITICAL');
+    expect(updated.status).toBe(200);
+    expect(updated.body.severity).toBe('CRITICAL');
+    const entity = await usageEntity(t.token);
+    await eventually(async () => {
+      const usage = await latest(
+        t.token,
+        'API_USAGE_STATE',
+        entity as string,
+        'createdAlarmsCount,alarmApiState',
+      );
+      expect(usage.createdAlarmsCount?.[0]?.value).toBe('2');
+      expect(usage.alarmApiState?.[0]?.value).toBe('DISABLED');
+    }, 5000);
+  });
+});
+
 describe('who sees the usage state', () => {
   it("a tenant administrator sees only the own tenant's; customers and other tenants nothing", async () => {
     const t = await limitedTenant({});

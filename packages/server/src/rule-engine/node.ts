@@ -12,6 +12,7 @@ import type { Db } from '../db/store.js';
 import type { AdminService } from '../modules/admin/service.js';
 import type { AlarmRulesProcessor } from '../modules/alarm-rules/processor.js';
 import type { AlarmLifecycle } from '../modules/alarms/lifecycle.js';
+import type { ApiUsageService } from '../modules/api-usage/service.js';
 import type { DeviceEvents } from '../modules/devices/device-events.js';
 import type { RpcDispatcher } from '../modules/rpc/dispatcher.js';
 import type { RestRpcRequests } from '../modules/rpc/rest-requests.js';
@@ -104,6 +105,11 @@ export interface RuleEngineServices {
   mail: Pick<AdminService, 'mailSettings'>;
   /** The system's SMS provider settings, for the send sms node (the app's AdminService). */
   sms: Pick<AdminService, 'smsSettings'>;
+  /**
+   * The tenants' monthly API usage (the app's ApiUsageService): the send email and send sms nodes
+   * count what they send and refuse once the tenant profile's limit is reached.
+   */
+  usage: Pick<ApiUsageService, 'enabled' | 'report'>;
 }
 
 /** What a node gets when it is created. */

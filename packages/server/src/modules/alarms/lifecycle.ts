@@ -4,6 +4,7 @@ import {
   type AlarmStatus,
   acknowledgedAlarmStatus,
   clearedAlarmStatus,
+  ErrorCode,
   isAlarmAcknowledged,
   isAlarmActive,
   type JsonValue,
@@ -11,7 +12,7 @@ import {
 import { v1 as uuidv1 } from 'uuid';
 import { jsonText } from '../../db/json-column.js';
 import type { Db } from '../../db/store.js';
-import { badRequest } from '../../http/api-error.js';
+import { ApiError, badRequest } from '../../http/api-error.js';
 import { violatedUnique } from '../customer-assignable/constraints.js';
 import type { AlarmEvent, AlarmEvents } from './events.js';
 import { propagationTargets } from './propagation.js';
@@ -53,6 +54,7 @@ export interface ActiveAlarmUpdate {
 
 export const ALARM_MESSAGES = {
   alreadyActive: 'An active alarm of this type already exists for the originator!',
+  creationDisabled: 'Alarms creation is disabled due to API limits!',
 } as const;
 
 function union(existing: string[] | null, added: string[] | null): string[] | null {
@@ -66,17 +68,28 @@ function union(existing: string[] | null, added: string[] | null): string[] | nu
  * BaseAlarmService): each in one transaction with the alarm's links to the entities it shows on,
  * each heard by the alarm listeners after it committed. No access checks: callers make them.
  */
+/** The tenants' monthly count of created alarms and its limit (`maxCreatedAlarms`). */
+export interface CreatedAlarmsUsage {
+  enabled(tenantId: string, feature: 'ALARM'): boolean;
+  report(tenantId: string, record: 'CREATED_ALARMS_COUNT'): void;
+}
+
+const UNLIMITED: CreatedAlarmsUsage = { enabled: () => true, report: () => {} };
+
 export class AlarmLifecycle {
   constructor(
     private readonly db: Db,
     private readonly repo: AlarmsRepo,
     private readonly events: AlarmEvents,
     private readonly now: () => number = Date.now,
+    private readonly usage: CreatedAlarmsUsage = UNLIMITED,
   ) {}
 
   /**
    * Creates the alarm, or updates the active alarm of its type on its originator instead (reference
-   * createOrUpdateAlarm without id): one active alarm per originator and type.
+   * createOrUpdateAlarm without id): one active alarm per originator and type. Once the tenant's
+   * created alarms of the month reached the profile's `maxCreatedAlarms`, a new alarm is refused
+   * (429); an active one is still updated.
    */
   async createOrUpdateActive(input: NewAlarm): Promise<{ alarm: AlarmRow; created: boolean }> {
     const startTs = input.startTs || this.now();
@@ -84,6 +97,8 @@ export class AlarmLifecycle {
     const result = await this.db.transaction().execute(async (trx) => {
       const active = await this.repo.findActive(input.originator.id, input.type, trx);
       if (!active) {
+        if (!this.usage.enabled(input.tenantId, 'ALARM'))
+          throw new ApiError(ErrorCode.TOO_MANY_REQUESTS, ALARM_MESSAGES.creationDisabled);
         const row: AlarmRow = {
           id: uuidv1(),
           createdTime: this.now(),
@@ -122,6 +137,7 @@ export class AlarmLifecycle {
       if (!current) throw new Error('active alarm vanished while being updated');
       return { alarm: await this.merge(trx, current, fields, input.customerId), created: false };
     });
+    if (result.created) this.usage.report(input.tenantId, 'CREATED_ALARMS_COUNT');
     this.emit({ type: 'ALARM_SAVED', alarm: result.alarm });
     return result;
   }

@@ -26,6 +26,20 @@ export interface NodeHarness {
 
 export const TEST_TENANT_ID = '5f3a8a10-1dd2-11b2-8080-808080808080';
 
+const UNLIMITED_USAGE: RuleEngineServices['usage'] = { enabled: () => true, report: () => {} };
+
+/** A usage service for a node test: every feature on or off, and what the node reported. */
+export function usageRecorder(enabled: boolean) {
+  const reported: { tenantId: string; record: string; count: number }[] = [];
+  const usage: RuleEngineServices['usage'] = {
+    enabled: () => enabled,
+    report: (tenantId, record, count = 1) => {
+      reported.push({ tenantId, record, count });
+    },
+  };
+  return { usage, reported };
+}
+
 export async function nodeHarness(
   definition: RuleNodeDefinition<unknown>,
   configuration: JsonObject,
@@ -45,6 +59,8 @@ export async function nodeHarness(
     services: new Proxy(services as RuleEngineServices, {
       get(target, key) {
         if (key === 'now' && !('now' in target)) return Date.now;
+        // Nodes count what they send; a test that does not look at the counts needs no usage.
+        if (key === 'usage' && !('usage' in target)) return UNLIMITED_USAGE;
         const value = target[key as keyof RuleEngineServices];
         if (value === undefined) throw new Error(`the test gave the node no '${String(key)}' service`);
         return value;

@@ -22,13 +22,22 @@ const COUNTERS = [
   { record: API_USAGE_KEYS.RE_EXEC_COUNT, title: 'usage.rule-engine-executions', color: '#4caf50' },
   { record: API_USAGE_KEYS.JS_EXEC_COUNT, title: 'usage.javascript-executions', color: '#ff9800' },
   { record: API_USAGE_KEYS.STORAGE_DP_COUNT, title: 'usage.telemetry-persistence', color: '#9c27b0' },
+  { record: API_USAGE_KEYS.EMAIL_EXEC_COUNT, title: 'usage.emails', color: '#795548' },
+  { record: API_USAGE_KEYS.SMS_EXEC_COUNT, title: 'usage.sms-messages', color: '#009688' },
+  { record: API_USAGE_KEYS.CREATED_ALARMS_COUNT, title: 'usage.created-alarms', color: '#f44336' },
 ] as const;
 
 const STATES = [
   { key: API_FEATURE_STATE_KEYS.TRANSPORT, title: 'usage.transport' },
   { key: API_FEATURE_STATE_KEYS.RE, title: 'usage.rule-engine' },
   { key: API_FEATURE_STATE_KEYS.JS, title: 'usage.javascript' },
+  { key: API_FEATURE_STATE_KEYS.EMAIL, title: 'usage.email' },
+  { key: API_FEATURE_STATE_KEYS.SMS, title: 'usage.sms' },
+  { key: API_FEATURE_STATE_KEYS.ALARM, title: 'usage.alarms' },
 ] as const;
+
+/** Rows the counter cards take: four cards a row, three rows high. */
+const CARD_ROWS = Math.ceil(COUNTERS.length / 4) * 3;
 
 type Translate = (key: string) => string;
 
@@ -90,9 +99,10 @@ export function apiUsageDashboard(t: Translate, tenantId: string): Dashboard {
         settings: { labelPosition: 'top' },
         decimals: 0,
       }),
-      index * 5,
-      0,
-      index < 4 ? 5 : 4,
+      // Four cards a row.
+      (index % 4) * 6,
+      Math.floor(index / 4) * 3,
+      6,
       3,
     );
     // Its hourly counts over the last day.
@@ -104,7 +114,7 @@ export function apiUsageDashboard(t: Translate, tenantId: string): Dashboard {
         decimals: 0,
       }),
       (index % 2) * 12,
-      3 + Math.floor(index / 2) * 6,
+      CARD_ROWS + Math.floor(index / 2) * 6,
       12,
       6,
     );
@@ -115,8 +125,8 @@ export function apiUsageDashboard(t: Translate, tenantId: string): Dashboard {
       useDashboardTimewindow: true,
       datasources: datasource(STATES.map(({ key, title }) => dataKey(key, t(title), '#607d8b'))),
     }),
-    12,
-    15,
+    0,
+    CARD_ROWS + Math.ceil(COUNTERS.length / 2) * 6,
     12,
     6,
   );

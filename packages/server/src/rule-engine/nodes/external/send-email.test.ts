@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailSettings } from '../../../mail/mailer.js';
 import { changeMsg } from '../../message.js';
-import { nodeHarness, testMsg } from '../../testing/node-harness.js';
+import { nodeHarness, TEST_TENANT_ID, testMsg, usageRecorder } from '../../testing/node-harness.js';
 import { sendEmailNode } from './send-email.js';
 
 interface Received {
@@ -100,6 +100,26 @@ describe('send email', () => {
     expect(mail?.parsed.html).toContain('<p>42 °C</p>');
     expect(mail?.parsed.cc?.map((a) => a.address)).toEqual(['boss@example.com']);
     expect(mail?.parsed.attachments[0]).toMatchObject({ contentId: '<logo>', mimeType: 'image/png' });
+  });
+
+  it("counts each mail as the tenant's usage, and sends none once its monthly emails are spent", async () => {
+    received.length = 0;
+    const email = emailMsg({ to: 'ops@example.com', subject: 'Counted', body: 'x' });
+    const on = usageRecorder(true);
+    const node = await nodeHarness(sendEmailNode, sendEmailNode.defaultConfiguration, {
+      mail: { mailSettings: async () => systemSettings() },
+      usage: on.usage,
+    });
+    await node.run(email);
+    expect(on.reported).toEqual([{ tenantId: TEST_TENANT_ID, record: 'EMAIL_EXEC_COUNT', count: 1 }]);
+    const off = usageRecorder(false);
+    const refused = await nodeHarness(sendEmailNode, sendEmailNode.defaultConfiguration, {
+      mail: { mailSettings: async () => systemSettings() },
+      usage: off.usage,
+    });
+    await expect(refused.run(email)).rejects.toThrow('Email sending is disabled due to API limits!');
+    expect(off.reported).toEqual([]);
+    expect(received).toHaveLength(1);
   });
 
   it("sends through the node's own server; the system's sender fills a missing from", async () => {

@@ -175,9 +175,11 @@ export const sendEmailNode = defineNode<SendEmailConfig>({
       },
     };
   },
-  create(config, { services }) {
+  create(config, { services, self }) {
     return {
       async onMsg(msg) {
+        if (!services.usage.enabled(self.tenantId, 'EMAIL'))
+          throw new Error('Email sending is disabled due to API limits!');
         const email = emailOf(msg);
         // The system settings are read per mail, so a change applies without restarting chains.
         const settings = config.useSystemSmtpSettings ? await services.mail.mailSettings() : config.smtp;
@@ -190,6 +192,7 @@ export const sendEmailNode = defineNode<SendEmailConfig>({
         });
         try {
           await transport.sendMail(options);
+          services.usage.report(self.tenantId, 'EMAIL_EXEC_COUNT');
         } catch (error) {
           throw new Error(`Unable to send mail: ${error instanceof Error ? error.message : String(error)}`);
         } finally {

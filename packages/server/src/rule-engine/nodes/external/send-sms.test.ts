@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RuleNodeDefinition } from '../../node.js';
-import { nodeHarness, testMsg } from '../../testing/node-harness.js';
+import { nodeHarness, TEST_TENANT_ID, testMsg, usageRecorder } from '../../testing/node-harness.js';
 import { type SendSmsConfig, sendSmsNode } from './send-sms.js';
 
 /** No SMS provider here: a local HTTP endpoint stands in for Twilio's API and AWS SNS. */
@@ -75,6 +75,29 @@ describe('send sms', () => {
       From: '+15005550006',
       Body: 'Boiler: 41 °C',
     });
+  });
+
+  it("counts every SMS sent as the tenant's usage, and sends none once its monthly SMS are spent", async () => {
+    seen.length = 0;
+    answer = (_u, res) => {
+      res.statusCode = 201;
+      res.end('{"sid":"SM1","status":"queued"}');
+    };
+    const config = {
+      numbersToTemplate: '${phones}',
+      smsMessageTemplate: 'x',
+      useSystemSmsSettings: false,
+      smsProviderConfiguration: TWILIO,
+    };
+    const msg = testMsg({}, { metadata: { phones: '+15551230001,+15551230002' } });
+    const on = usageRecorder(true);
+    await (await nodeHarness(localTwilio(), config, { usage: on.usage })).run(msg);
+    expect(on.reported).toEqual([{ tenantId: TEST_TENANT_ID, record: 'SMS_EXEC_COUNT', count: 2 }]);
+    const off = usageRecorder(false);
+    const refused = await nodeHarness(localTwilio(), config, { usage: off.usage });
+    await expect(refused.run(msg)).rejects.toThrow('SMS sending is disabled due to API limits!');
+    expect(seen).toHaveLength(2);
+    expect(off.reported).toEqual([]);
   });
 
   it('uses the system SMS settings (AWS SNS) read at send time', async () => {

@@ -82,12 +82,14 @@ export const sendSmsNode = defineNode<SendSmsConfig>({
     }
     return { numbersToTemplate, smsMessageTemplate, provider, twilioApiRoot: TWILIO_API_ROOT };
   },
-  async create(config, { services }) {
+  async create(config, { services, self }) {
     const own: SmsSender | undefined = config.provider
       ? await smsSender(config.provider, config.twilioApiRoot)
       : undefined;
     return {
       async onMsg(msg) {
+        if (!services.usage.enabled(self.tenantId, 'SMS'))
+          throw new Error('SMS sending is disabled due to API limits!');
         const numbers = processPattern(config.numbersToTemplate, msg)
           .split(',')
           .filter((number) => number.trim() !== '')
@@ -101,9 +103,15 @@ export const sendSmsNode = defineNode<SendSmsConfig>({
             smsProviderConfiguration(await services.sms.smsSettings(), 'The system SMS settings'),
             config.twilioApiRoot,
           ));
+        let sent = 0;
         try {
-          for (const number of numbers) await sender.send(number, text);
+          for (const number of numbers) {
+            await sender.send(number, text);
+            sent++;
+          }
         } finally {
+          // Every SMS the provider accepted counts, also when a later one failed.
+          if (sent > 0) services.usage.report(self.tenantId, 'SMS_EXEC_COUNT', sent);
           if (sender !== own) sender.destroy();
         }
         return { msg, relations: ['Success'] };
