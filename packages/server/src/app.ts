@@ -298,8 +298,14 @@ export async function buildApp(
   // checked every minute without new data, as the reference does.
   const alarmRules = new AlarmRulesProcessor(
     { repo: new AlarmRulesRepo(db), alarms: alarmsRepo, lifecycle: alarmLifecycle, telemetry, log: app.log },
-    { checkIntervalMs: 60_000, maxDevices: 100_000 },
+    {
+      checkIntervalMs: 60_000,
+      maxDevices: 100_000,
+      // In a cluster, the devices of the Main partitions this node holds (set with the queues below).
+      ownsDevice: (deviceId, tenantId) => ownsRuleDevice(deviceId, tenantId),
+    },
   );
+  let ownsRuleDevice = (_deviceId: string, _tenantId: string) => true;
   // Every node's writes (in a cluster too): owner attribute values and deleted series stay current.
   telemetry.onChange((change) => alarmRules.onTelemetry(change));
   const ingest = new IngestBatcher(
@@ -556,7 +562,22 @@ export async function buildApp(
         (deviceId, tenantId) => partitionOf(`${tenantId}:${deviceId}`, partitions) === ref.partition,
       );
     };
-    ruleQueues.leases.subscribe({ released: movedAway, lost: movedAway });
+    const mainPartitions = DEFAULT_QUEUES.find((queue) => queue.name === 'Main')?.partitions ?? 1;
+    const mainPartitionOf = (deviceId: string, tenantId: string) =>
+      partitionOf(`${tenantId}:${deviceId}`, mainPartitions);
+    const queues = ruleQueues;
+    ownsRuleDevice = (deviceId, tenantId) => {
+      const partition = mainPartitionOf(deviceId, tenantId);
+      return queues.leases.owned().some((ref) => ref.queue === 'Main' && ref.partition === partition);
+    };
+    // Alarm rule states fetched on start come with a partition that moves in.
+    const movedIn = (ref: { queue: string; partition: number }) => {
+      if (ref.queue !== 'Main') return;
+      void alarmRules.restoreMovedIn(
+        (deviceId, tenantId) => mainPartitionOf(deviceId, tenantId) === ref.partition,
+      );
+    };
+    ruleQueues.leases.subscribe({ acquired: movedIn, released: movedAway, lost: movedAway });
   }
   transport.setRpcSink(clusterRpc ?? rpc.dispatcher);
   rpc.attach(clusterRpc ?? transport.sessions);
@@ -670,6 +691,11 @@ export async function buildApp(
   await registerConsole(app, config.webDir);
   // Last: this node starts taking messages of its partitions once everything they use is wired.
   if (ruleQueues && kit) await ruleEngine.useSharedQueues(new kit.JetStreamRuleQueues(ruleQueues));
+  // Device profile nodes with fetchAlarmRulesStateOnStart: their devices' alarm rule states, read now.
+  alarmRules.restoreAtStart().then(
+    (count) => count > 0 && app.log.info({ count }, 'Fetched the alarm rule states of devices'),
+    (err: unknown) => app.log.error({ err }, 'Could not fetch the alarm rule states of devices'),
+  );
   return {
     app,
     services: {

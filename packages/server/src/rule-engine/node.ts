@@ -85,7 +85,7 @@ export interface RuleEngineServices {
   writes: RuleEngineWrites;
   scripts: ScriptEngine;
   /** Device-profile alarm rules (the device profile node). */
-  alarmRules: Pick<AlarmRulesProcessor, 'evaluate' | 'hasNoRules'>;
+  alarmRules: Pick<AlarmRulesProcessor, 'evaluate' | 'hasNoRules' | 'restoreStates'>;
   /** Server-side RPCs to devices (the RPC call request node). */
   rpc: Pick<RpcDispatcher, 'call'>;
   /** REST calls waiting for their RPC's outcome (the RPC call request node reports it). */

@@ -38,6 +38,11 @@ export interface AlarmRulesOptions {
   checkIntervalMs: number;
   /** Devices kept in memory; the least recently active go first beyond it. */
   maxDevices: number;
+  /**
+   * Whether this server processes the device's messages (in a cluster: owns its partition), so
+   * states fetched at start are those of its own devices only. All devices without.
+   */
+  ownsDevice?: (deviceId: string, tenantId: string) => boolean;
 }
 
 /** New data of a device, as the device profile node hands it over. */
@@ -78,6 +83,8 @@ export class AlarmRulesProcessor {
   private readonly devices = new Map<string, DeviceEntry>();
   private readonly profiles = new Map<string, CompiledProfile | null>();
   private readonly queues = new Map<string, Promise<void>>();
+  /** Device profile nodes that fetch their devices' states on start (and when devices move in). */
+  private readonly fetchingNodes = new Set<string>();
   private readonly owners: OwnerAttributeCache;
   private readonly now: () => number;
   private timer: NodeJS.Timeout | undefined;
@@ -170,6 +177,53 @@ export class AlarmRulesProcessor {
       if (persistence) await this.keepCounts(deviceId, state, persistence);
     });
     return outcomes;
+  }
+
+  /**
+   * Reads back the alarm rule counts a device profile node kept (`fetchAlarmRulesStateOnStart`,
+   * reference TbDeviceProfileNode) for every device that has them, this server's devices only, so
+   * the periodic check raises a DURATION alarm of a device that sends nothing after a restart.
+   * Called at start for every such node, and by the node when its chain starts (the flag may have
+   * just been turned on). Resolves with the number of devices read.
+   */
+  async restoreStates(nodeId: string): Promise<number> {
+    this.fetchingNodes.add(nodeId);
+    return this.restore(nodeId, this.options.ownsDevice ?? (() => true));
+  }
+
+  /** At start: the states of every device profile node that fetches them on start. */
+  async restoreAtStart(): Promise<number> {
+    let count = 0;
+    for (const nodeId of await this.deps.repo.nodesFetchingStateOnStart())
+      count += await this.restoreStates(nodeId);
+    return count;
+  }
+
+  /** Devices came to this server (a partition of a cluster): their fetched states. */
+  async restoreMovedIn(movedIn: (deviceId: string, tenantId: string) => boolean): Promise<void> {
+    for (const nodeId of this.fetchingNodes) await this.restore(nodeId, movedIn);
+  }
+
+  private async restore(
+    nodeId: string,
+    owns: (deviceId: string, tenantId: string) => boolean,
+  ): Promise<number> {
+    const devices = (await this.deps.repo.ruleStateDevices(nodeId, this.options.maxDevices)).filter(
+      ({ deviceId, tenantId }) => owns(deviceId, tenantId),
+    );
+    const persistence = { nodeId };
+    await Promise.all(
+      devices.map(({ deviceId }) =>
+        this.enqueue(deviceId, async () => {
+          const state = await this.stateOf(deviceId, persistence);
+          if (!state) return;
+          // The periodic check evaluates devices whose data and owners' values are loaded.
+          await this.loadOwners(state);
+          await state.loadedSnapshot(this.snapshotSource());
+        }),
+      ),
+    );
+    return devices.length;
   }
 
   /**

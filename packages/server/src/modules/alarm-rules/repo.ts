@@ -1,6 +1,10 @@
 import type { DeviceProfileAlarm } from '@meridian/common';
+import { sql } from 'kysely';
 import type { Db } from '../../db/store.js';
 import type { DeviceInfo } from './device-state.js';
+
+/** The reference's class of the device profile node, as chains store it in `rule_node.type`. */
+const DEVICE_PROFILE_NODE = 'org.thingsboard.rule.engine.profile.TbDeviceProfileNode';
 
 /** What the alarm rules read about devices and their profiles. */
 export class AlarmRulesRepo {
@@ -38,6 +42,30 @@ export class AlarmRulesRepo {
       .where('entityId', '=', deviceId)
       .executeTakeFirst();
     return row?.stateData;
+  }
+
+  /** The device profile nodes set to keep their alarm rule counts and fetch them on start. */
+  async nodesFetchingStateOnStart(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('ruleNode')
+      .select('id')
+      .where('type', '=', DEVICE_PROFILE_NODE)
+      .where(sql<boolean>`(configuration ->> 'persistAlarmRulesState') = 'true'`)
+      .where(sql<boolean>`(configuration ->> 'fetchAlarmRulesStateOnStart') = 'true'`)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** The devices (with their tenants) whose counts a device profile node kept, at most `limit`. */
+  async ruleStateDevices(nodeId: string, limit: number): Promise<{ deviceId: string; tenantId: string }[]> {
+    return this.db
+      .selectFrom('ruleNodeState')
+      .innerJoin('device', 'device.id', 'ruleNodeState.entityId')
+      .select(['device.id as deviceId', 'device.tenantId'])
+      .where('ruleNodeState.ruleNodeId', '=', nodeId)
+      .orderBy('ruleNodeState.createdTime', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   /** Keeps a device's alarm rule counts for a device profile node (a node deleted meanwhile keeps nothing). */

@@ -91,33 +91,44 @@ export const deviceProfileNode = defineNode<{
     persistAlarmRulesState: configBoolean(raw, 'persistAlarmRulesState', false),
     fetchAlarmRulesStateOnStart: configBoolean(raw, 'fetchAlarmRulesStateOnStart', false),
   }),
-  create: (config, ctx) => ({
-    async onMsg(msg) {
-      const device = msg.originator.entityType === 'DEVICE';
-      // Most devices' profiles have no alarm rules: their data need not even be read.
-      if (!device || ctx.services.alarmRules.hasNoRules(msg.originator.id))
-        return { msg, relations: ['Success'] };
-      const change = dataChange(msg);
-      if (!change) return { msg, relations: ['Success'] };
-      // Kept counts are read back when a device is first seen after a start, so a DURATION or
-      // REPEATING rule goes on where it was (fetching them all at start changes only when).
-      const persisted = config.persistAlarmRulesState;
-      const outcomes = await ctx.services.alarmRules.evaluate(
-        msg.originator.id,
-        change,
-        persisted ? { nodeId: ctx.self.id } : undefined,
+  create: (config, ctx) => {
+    if (config.persistAlarmRulesState && config.fetchAlarmRulesStateOnStart) {
+      // In the background, as the node's messages need not wait: a device's first message and its
+      // fetched state are serialized by the processor either way.
+      ctx.services.alarmRules.restoreStates(ctx.self.id).then(
+        (count) => ctx.services.log.info({ nodeId: ctx.self.id, count }, 'Fetched the state of alarm rules'),
+        (err: unknown) =>
+          ctx.services.log.error({ err, nodeId: ctx.self.id }, 'Could not fetch the state of alarm rules'),
       );
-      const outputs: NodeOutput[] = outcomes.map(({ kind, alarm }) => {
-        const [relation, flag] = ALARM_RELATIONS[kind];
-        const alarmMsg = copyAsNew(msg, {
-          type: 'ALARM',
-          data: JSON.stringify(alarmToWire(alarm)),
-          metadata: { ...msg.metadata, [flag]: 'true' },
+    }
+    return {
+      async onMsg(msg) {
+        const device = msg.originator.entityType === 'DEVICE';
+        // Most devices' profiles have no alarm rules: their data need not even be read.
+        if (!device || ctx.services.alarmRules.hasNoRules(msg.originator.id))
+          return { msg, relations: ['Success'] };
+        const change = dataChange(msg);
+        if (!change) return { msg, relations: ['Success'] };
+        // Kept counts are read back when a device is first seen after a start (or all at the start
+        // with fetchAlarmRulesStateOnStart), so a DURATION or REPEATING rule goes on where it was.
+        const persisted = config.persistAlarmRulesState;
+        const outcomes = await ctx.services.alarmRules.evaluate(
+          msg.originator.id,
+          change,
+          persisted ? { nodeId: ctx.self.id } : undefined,
+        );
+        const outputs: NodeOutput[] = outcomes.map(({ kind, alarm }) => {
+          const [relation, flag] = ALARM_RELATIONS[kind];
+          const alarmMsg = copyAsNew(msg, {
+            type: 'ALARM',
+            data: JSON.stringify(alarmToWire(alarm)),
+            metadata: { ...msg.metadata, [flag]: 'true' },
+          });
+          return { msg: alarmMsg, relations: [relation] };
         });
-        return { msg: alarmMsg, relations: [relation] };
-      });
-      outputs.push({ msg, relations: ['Success'] });
-      return outputs;
-    },
-  }),
+        outputs.push({ msg, relations: ['Success'] });
+        return outputs;
+      },
+    };
+  },
 });
