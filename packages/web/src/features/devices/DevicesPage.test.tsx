@@ -14,7 +14,7 @@ const CUSTOMER = 'customer@meridian.test';
 
 async function openDevices(path = '/devices', who = TENANT, backend = createEntityBackend()) {
   const app = renderApp({ path, signedInAs: who, backend });
-  await screen.findAllByTestId(selectors.entityTable.row, {}, { timeout: 5000 });
+  await screen.findAllByTestId(selectors.entityTable.row, {}, { timeout: 10_000 });
   return app;
 }
 
