@@ -1,6 +1,6 @@
 import { forEachDiagnostic } from '@codemirror/lint';
 import { EditorView } from '@codemirror/view';
-import { waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 
 /**
  * Drives a `CodeEditor` in unit tests: `wrapper` is the element with the editor's test id. Each
@@ -19,7 +19,10 @@ export async function codeView(wrapper: HTMLElement): Promise<EditorView> {
 /** Replaces the editor's text as a user's edit would (the change reaches `onChange`). */
 export async function setCode(wrapper: HTMLElement, text: string): Promise<void> {
   const view = await codeView(wrapper);
-  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, userEvent: 'input' });
+  // In act(), as fireEvent does, so that React has rendered the change when this returns.
+  act(() => {
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, userEvent: 'input' });
+  });
 }
 
 export async function codeOf(wrapper: HTMLElement): Promise<string> {

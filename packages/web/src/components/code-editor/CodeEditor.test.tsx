@@ -7,7 +7,9 @@ import { WithConsoleMessages } from '../../test/i18n-console';
 import { CodeEditor, type CodeEditorProps } from './CodeEditor';
 import { tidyCss } from './code-format';
 
-function Controlled(props: Omit<CodeEditorProps, 'value' | 'onChange'> & { initial: string; spy: (text: string) => void }) {
+function Controlled(
+  props: Omit<CodeEditorProps, 'value' | 'onChange'> & { initial: string; spy: (text: string) => void },
+) {
   const { initial, spy, ...rest } = props;
   const [value, setValue] = useState(initial);
   return (
@@ -25,9 +27,12 @@ function Controlled(props: Omit<CodeEditorProps, 'value' | 'onChange'> & { initi
 describe('CodeEditor', () => {
   it('shows the value, reports edits and keeps undo history', async () => {
     const spy = vi.fn();
-    render(<Controlled label="Script" language="javascript" testId="code" initial={'return 1;'} spy={spy} />, {
-      wrapper: WithConsoleMessages,
-    });
+    render(
+      <Controlled label="Script" language="javascript" testId="code" initial={'return 1;'} spy={spy} />,
+      {
+        wrapper: WithConsoleMessages,
+      },
+    );
     const wrapper = screen.getByTestId('code');
     expect(await codeOf(wrapper)).toBe('return 1;');
     expect(wrapper.querySelector('.cm-content')).toHaveTextContent('return 1;');
@@ -66,9 +71,12 @@ describe('CodeEditor', () => {
 
   it('tidies JSON that parses and leaves broken JSON alone', async () => {
     const spy = vi.fn();
-    render(<Controlled label="JSON" language="json" testId="code" initial={'{"a":[1,{"b":true}]}'} spy={spy} />, {
-      wrapper: WithConsoleMessages,
-    });
+    render(
+      <Controlled label="JSON" language="json" testId="code" initial={'{"a":[1,{"b":true}]}'} spy={spy} />,
+      {
+        wrapper: WithConsoleMessages,
+      },
+    );
     const wrapper = screen.getByTestId('code');
     await codeView(wrapper);
     fireEvent.click(screen.getByTestId('code-tidy'));
@@ -97,14 +105,19 @@ describe('CodeEditor', () => {
     });
     const view = await codeView(screen.getByTestId('code'));
     expect(view.state.readOnly).toBe(true);
-    expect(screen.getByTestId('code').querySelector('.cm-content')).toHaveAttribute('contenteditable', 'false');
+    expect(screen.getByTestId('code').querySelector('.cm-content')).toHaveAttribute(
+      'contenteditable',
+      'false',
+    );
   });
 });
 
 describe('tidyCss', () => {
   it('indents blocks by 4 and puts one declaration on a line, keeping strings and url()', () => {
     expect(
-      tidyCss(".a{color:red;background:url(data:x;base64,AA)}@media (max-width:10px){.b:hover{content:'a;{'}}"),
+      tidyCss(
+        ".a{color:red;background:url(data:x;base64,AA)}@media (max-width:10px){.b:hover{content:'a;{'}}",
+      ),
     ).toBe(
       [
         '.a {',

@@ -8,7 +8,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tidyCss, tidyJson } from './code-format';
 import {
   CODE_FONT,
   CODE_LINE_HEIGHT,
@@ -17,11 +16,14 @@ import {
   type CodeDiagnostic,
   type CodeLanguage,
 } from './code-editor-types';
+import { tidyCss, tidyJson } from './code-format';
 
 export type { CodeDiagnostic, CodeLanguage } from './code-editor-types';
 
 /** CodeMirror and its language packs: their own chunk, fetched when the first editor renders. */
-const CodeMirrorView = lazy(() => import('./CodeMirrorView'));
+const CodeMirrorView = lazy(() =>
+  import('./CodeMirrorView').then((module) => ({ default: module.CodeMirrorView })),
+);
 
 const NO_DIAGNOSTICS: readonly CodeDiagnostic[] = [];
 

@@ -3,11 +3,17 @@ import { css } from '@codemirror/lang-css';
 import { html } from '@codemirror/lang-html';
 import { javascript } from '@codemirror/lang-javascript';
 import { json } from '@codemirror/lang-json';
-import { bracketMatching, HighlightStyle, indentOnInput, indentUnit, syntaxHighlighting } from '@codemirror/language';
+import { bracketMatching, HighlightStyle, indentUnit, syntaxHighlighting } from '@codemirror/language';
 import { type Diagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
 import {
   Annotation,
-  Compartment, EditorState, type Extension, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
+  Compartment,
+  EditorState,
+  type Extension,
+  RangeSetBuilder,
+  StateEffect,
+  StateField,
+} from '@codemirror/state';
 import {
   Decoration,
   type DecorationSet,
@@ -35,7 +41,7 @@ import {
  * route's chunks. Colours come from CSS variables the wrapper sets from the MUI palette, so a theme
  * switch needs no reconfiguration.
  */
-export default function CodeMirrorView(props: CodeViewProps) {
+export function CodeMirrorView(props: CodeViewProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latest = useRef(props);
@@ -61,12 +67,11 @@ export default function CodeMirrorView(props: CodeViewProps) {
           lintGutter(),
           history(),
           drawSelection(),
-          indentOnInput(),
           bracketMatching(),
           highlightActiveLine(),
           syntaxHighlighting(highlightStyle),
           markedLineField,
-          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          keymap.of([...editingKeys, ...historyKeymap, indentWithTab]),
           baseTheme,
           compartments.language.of(languageOf(language)),
           compartments.readOnly.of(readOnlyOf(readOnly)),
@@ -115,16 +120,19 @@ export default function CodeMirrorView(props: CodeViewProps) {
   useEffect(() => {
     view.current?.dispatch({ effects: compartments.label.reconfigure(labelOf(label, invalid)) });
   }, [label, invalid, compartments]);
-  // Diagnostics and the marked line follow the text: re-applied after every change of either.
+  // After the value's effect, so that positions are those of the new text.
   useEffect(() => {
     const current = view.current;
     if (!current) return;
     current.dispatch(setDiagnostics(current.state, toDiagnostics(current.state, diagnostics)));
     current.dispatch({ effects: setMarkedLine.of(markedLine) });
-  }, [diagnostics, markedLine, value]);
+  }, [diagnostics, markedLine]);
 
   return <div ref={host} style={{ height: fullscreen ? '100%' : undefined }} />;
 }
+
+/** CodeMirror's keys without Mod-Enter, which the console keeps for Run (widget editor). */
+const editingKeys = defaultKeymap.filter((binding) => binding.key !== 'Mod-Enter');
 
 /** Marks the transactions that carry a new value from the props, which are not reported back. */
 const fromProps = Annotation.define<boolean>();
@@ -229,6 +237,9 @@ const highlightStyle = HighlightStyle.define([
   { tag: [tags.comment, tags.meta], color: 'var(--code-comment)', fontStyle: 'italic' },
   { tag: [tags.propertyName, tags.attributeName], color: 'var(--code-property)' },
   { tag: [tags.typeName, tags.className, tags.tagName], color: 'var(--code-type)' },
-  { tag: [tags.definition(tags.variableName), tags.function(tags.variableName)], color: 'var(--code-definition)' },
+  {
+    tag: [tags.definition(tags.variableName), tags.function(tags.variableName)],
+    color: 'var(--code-definition)',
+  },
   { tag: tags.invalid, color: 'var(--code-invalid)' },
 ]);
