@@ -1,4 +1,5 @@
 import mqtt from 'mqtt';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { selectors } from '../../packages/web/src/selectors';
 import { code, codeText, screenshot, tid } from '../support/browser';
@@ -32,29 +33,43 @@ async function publish(topic: string, payload: unknown) {
   await client.endAsync();
 }
 
+/** The tenant administrator in the root rule chain's editor. */
+async function openRootChain() {
+  const { server, browser } = suite;
+  const token = await loginToken(server, TENANT.email, TENANT.password);
+  const chains = await api<{ data: { id: { id: string }; name: string; root: boolean }[] }>(
+    server,
+    'GET',
+    '/api/ruleChains?pageSize=10&page=0',
+    { token },
+  );
+  const root = chains.body.data.find((chain) => chain.root);
+  const { page } = await openSignedIn(browser, server, TENANT.email, TENANT.password);
+  await page.goto(`${server.url}/ruleChains/${root?.id.id}`);
+  // A node the root chain keeps before and after the nested chain is made.
+  await page.waitForSelector(tid(R.node('Save Client Attributes')));
+  return { token, root, page };
+}
+
+/** Adds a script filter from the library: its dialog, with `name` filled in. */
+async function addScriptFilter(page: Page, name: string) {
+  await page.fill(tid(R.librarySearch), 'script');
+  await page
+    .locator(tid(R.libraryCategory('FILTER')))
+    .locator(tid(R.libraryItem('script')))
+    .dblclick();
+  const dialog = page.locator(tid(R.nodeDialog));
+  await dialog.locator(tid(R.nodeName)).fill(name);
+  return dialog;
+}
+
 describe('rule chain editor: script lint, shortcuts, nested chain', () => {
   it('refuses a script at its error, shows the shortcuts, and runs a nested chain made of two nodes', async () => {
-    const { server, browser } = suite;
-    const token = await loginToken(server, TENANT.email, TENANT.password);
-    const chains = await api<{ data: { id: { id: string }; name: string; root: boolean }[] }>(
-      server,
-      'GET',
-      '/api/ruleChains?pageSize=10&page=0',
-      { token },
-    );
-    const root = chains.body.data.find((chain) => chain.root);
-    const { page } = await openSignedIn(browser, server, TENANT.email, TENANT.password);
-    await page.goto(`${server.url}/ruleChains/${root?.id.id}`);
-    await page.waitForSelector(tid(R.node('Message Type Switch')));
+    const { server } = suite;
+    const { token, root, page } = await openRootChain();
 
     // A script filter whose script uses a name nobody declared.
-    await page.fill(tid(R.librarySearch), 'script');
-    await page
-      .locator(tid(R.libraryCategory('FILTER')))
-      .locator(tid(R.libraryItem('script')))
-      .dblclick();
-    const dialog = page.locator(tid(R.nodeDialog));
-    await dialog.locator(tid(R.nodeName)).fill('Above limit');
+    const dialog = await addScriptFilter(page, 'Above limit');
     const editor = dialog.locator(tid(R.nodeConfigField('jsScript')));
     const script = dialog.locator(code(R.nodeConfigField('jsScript')));
     await script.fill('var t = msg.temperature;\nreturn t > limit;');
@@ -181,25 +196,9 @@ describe('rule chain editor: script lint, shortcuts, nested chain', () => {
     await screenshot(page, 'rule-chain-nested-chain');
   });
   it('marks an undefined name while a script is typed, and the typed script reaches the saved node', async () => {
-    const { server, browser } = suite;
-    const token = await loginToken(server, TENANT.email, TENANT.password);
-    const chains = await api<{ data: { id: { id: string }; root: boolean }[] }>(
-      server,
-      'GET',
-      '/api/ruleChains?pageSize=10&page=0',
-      { token },
-    );
-    const root = chains.body.data.find((chain) => chain.root);
-    const { page } = await openSignedIn(browser, server, TENANT.email, TENANT.password);
-    await page.goto(`${server.url}/ruleChains/${root?.id.id}`);
-    await page.waitForSelector(tid(R.canvas));
-    await page.fill(tid(R.librarySearch), 'script');
-    await page
-      .locator(tid(R.libraryCategory('FILTER')))
-      .locator(tid(R.libraryItem('script')))
-      .dblclick();
-    const dialog = page.locator(tid(R.nodeDialog));
-    await dialog.locator(tid(R.nodeName)).fill('Typed script');
+    const { server } = suite;
+    const { token, root, page } = await openRootChain();
+    const dialog = await addScriptFilter(page, 'Typed script');
     const editor = dialog.locator(tid(R.nodeConfigField('jsScript')));
     const script = dialog.locator(code(R.nodeConfigField('jsScript')));
     // Typed key by key: select all, then the new script over it.

@@ -4,7 +4,7 @@ import { editorSelectors } from '../../packages/web/src/dashboard/editor/editor-
 import { widgetConfigSelectors } from '../../packages/web/src/dashboard/editor/widget-config/widget-config-selectors';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
 import { selectors } from '../../packages/web/src/selectors';
-import { code, codeText, newPage, screenshot, tid } from '../support/browser';
+import { code, newPage, screenshot, tid } from '../support/browser';
 import { api, deviceIdByName, loginToken, saveDashboard } from '../support/server';
 import { openSignedIn, signIn } from '../support/session';
 import { useServerAndBrowser } from '../support/suite';
