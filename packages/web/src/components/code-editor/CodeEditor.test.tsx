@@ -95,6 +95,10 @@ describe('CodeEditor', () => {
     const toggle = screen.getByTestId('code-fullscreen');
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.keyDown(toggle, { key: 'Escape' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
   });

@@ -78,6 +78,13 @@ export function CodeEditor(props: CodeEditorProps) {
 
   return (
     <Box
+      // Escape leaves fullscreen first, without closing the dialog the editor is in.
+      onKeyDown={(event) => {
+        if (fullscreen && event.key === 'Escape') {
+          event.stopPropagation();
+          setFullscreen(false);
+        }
+      }}
       sx={
         fullscreen
           ? {
