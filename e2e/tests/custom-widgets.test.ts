@@ -106,6 +106,16 @@ describe('custom widgets', () => {
     await page.press(code(S.javascript), 'Control+Enter');
     await expect.poll(() => frameOf(page).locator('.value').textContent(), { timeout: 15_000 }).toBe('21.5');
     await screenshot(page, 'custom-widgets-editor');
+    // The JavaScript editor's fullscreen toggle: the editor fills the window, and back.
+    await page.click(tid(`${S.javascript}-fullscreen`));
+    await expect
+      .poll(async () => (await page.locator(tid(S.javascript)).boundingBox())?.height)
+      .toBeGreaterThan(600);
+    await screenshot(page, 'custom-widgets-editor-fullscreen');
+    await page.click(tid(`${S.javascript}-fullscreen`));
+    await expect
+      .poll(async () => (await page.locator(tid(S.javascript)).boundingBox())?.height)
+      .toBeLessThan(400);
 
     // An invalid settings schema shows its error and saves nothing.
     await page.click(tid(S.tab('settingsSchema')));

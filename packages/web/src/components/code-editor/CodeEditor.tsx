@@ -246,7 +246,8 @@ function codeColors(theme: Theme): Record<string, string> {
   return {
     '--code-bg': palette.background.paper,
     '--code-fg': palette.text.primary,
-    '--code-gutter-bg': palette.action.hover,
+    // Opaque: text scrolled sideways passes under the gutter.
+    '--code-gutter-bg': dark ? palette.grey[900] : palette.grey[100],
     '--code-gutter-fg': palette.text.secondary,
     '--code-active-line': alpha(palette.primary.main, 0.06),
     '--code-selection': alpha(palette.primary.main, dark ? 0.35 : 0.2),

@@ -302,7 +302,7 @@ function WidgetEditor({
             value={draft.descriptor.controllerScript ?? ''}
             onChange={(text) => setDraft(withDescriptor(draft, { controllerScript: text }))}
             testId={S.javascript}
-            minRows={18}
+            minRows={15}
           />
         </Paper>
       </Box>
