@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { selectors } from '../../packages/web/src/selectors';
 import { code, codeText, screenshot, tid } from '../support/browser';
-import { api, loginToken } from '../support/server';
-import { openSignedIn } from '../support/session';
+import { openRootChain } from '../support/rule-chains';
+import { api } from '../support/server';
 import { useServerAndBrowser } from '../support/suite';
 
 /**
@@ -50,18 +50,8 @@ async function publish(temperature: number) {
 
 describe('rule chain editor', () => {
   it('adds a tested script filter to the root chain and shows the messages it passed and dropped', async () => {
-    const { server, browser } = suite;
-    const token = await loginToken(server, TENANT.email, TENANT.password);
-    const chains = await api<{ data: { id: { id: string }; root: boolean }[] }>(
-      server,
-      'GET',
-      '/api/ruleChains?pageSize=10&page=0',
-      { token },
-    );
-    const root = chains.body.data.find((chain) => chain.root);
-    const { page } = await openSignedIn(browser, server, TENANT.email, TENANT.password);
-    await page.goto(`${server.url}/ruleChains/${root?.id.id}`);
-    await page.waitForSelector(tid(R.node('Message Type Switch')));
+    const { server } = suite;
+    const { token, root, page } = await openRootChain(suite, TENANT, 'Message Type Switch');
 
     // Add a script filter from the library and test its script.
     await page.fill(tid(R.librarySearch), 'script');

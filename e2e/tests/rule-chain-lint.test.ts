@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { selectors } from '../../packages/web/src/selectors';
 import { code, codeText, screenshot, tid } from '../support/browser';
-import { api, deviceIdByName, loginToken } from '../support/server';
-import { openSignedIn } from '../support/session';
+import { openRootChain as openChain } from '../support/rule-chains';
+import { api, deviceIdByName } from '../support/server';
 import { useServerAndBrowser } from '../support/suite';
 
 /**
@@ -33,23 +33,8 @@ async function publish(topic: string, payload: unknown) {
   await client.endAsync();
 }
 
-/** The tenant administrator in the root rule chain's editor. */
-async function openRootChain() {
-  const { server, browser } = suite;
-  const token = await loginToken(server, TENANT.email, TENANT.password);
-  const chains = await api<{ data: { id: { id: string }; name: string; root: boolean }[] }>(
-    server,
-    'GET',
-    '/api/ruleChains?pageSize=10&page=0',
-    { token },
-  );
-  const root = chains.body.data.find((chain) => chain.root);
-  const { page } = await openSignedIn(browser, server, TENANT.email, TENANT.password);
-  await page.goto(`${server.url}/ruleChains/${root?.id.id}`);
-  // A node the root chain keeps before and after the nested chain is made.
-  await page.waitForSelector(tid(R.node('Save Client Attributes')));
-  return { token, root, page };
-}
+/** The root chain in the editor; the node named is one it keeps before and after the nested chain. */
+const openRootChain = () => openChain(suite, TENANT, 'Save Client Attributes');
 
 /** Adds a script filter from the library: its dialog, with `name` filled in. */
 async function addScriptFilter(page: Page, name: string) {
