@@ -75,6 +75,8 @@ export function CodeEditor(props: CodeEditorProps) {
   const tidy = language === 'json' ? tidyJson : language === 'css' ? tidyCss : undefined;
   const below = error ?? helperText;
   const fullscreenLabel = t(fullscreen ? 'code-editor.exit-fullscreen' : 'code-editor.fullscreen');
+  /** What the plain text area and CodeMirror both take. */
+  const text: PlainCodeAreaProps = { label, value, onChange, minRows, readOnly, invalid };
 
   return (
     <Box
@@ -152,27 +154,11 @@ export function CodeEditor(props: CodeEditorProps) {
           '&:focus-within': { borderColor: invalid ? 'error.main' : 'primary.main' },
         }}
       >
-        <Suspense
-          fallback={
-            <PlainCodeArea
-              label={label}
-              value={value}
-              onChange={onChange}
-              minRows={minRows}
-              readOnly={readOnly}
-              invalid={invalid}
-            />
-          }
-        >
+        <Suspense fallback={<PlainCodeArea {...text} />}>
           <CodeMirrorView
-            value={value}
-            onChange={onChange}
+            {...text}
             language={language}
-            label={label}
-            minRows={minRows}
             fullscreen={fullscreen}
-            readOnly={readOnly}
-            invalid={invalid}
             dark={theme.palette.mode === 'dark'}
             diagnostics={diagnostics}
             markedLine={markedLine}
@@ -194,15 +180,17 @@ export function CodeEditor(props: CodeEditorProps) {
   );
 }
 
-/** The text area shown until CodeMirror has loaded (the console's code fields before it). */
-function PlainCodeArea(props: {
+interface PlainCodeAreaProps {
   label: string;
   value: string;
   onChange: (text: string) => void;
   minRows: number;
   readOnly: boolean;
   invalid: boolean;
-}) {
+}
+
+/** The text area shown until CodeMirror has loaded (the console's code fields before it). */
+function PlainCodeArea(props: PlainCodeAreaProps) {
   const { label, value, onChange, minRows, readOnly, invalid } = props;
   const rows = Math.min(CODE_MAX_ROWS, Math.max(minRows, value.split('\n').length));
   return (
