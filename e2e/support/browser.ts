@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
 
@@ -40,3 +40,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /** The test id attribute selector for a value from packages/web/src/selectors.ts. */
 export const tid = (id: string) => `[data-testid="${id}"]`;
+
+/** The editable text of a code editor (CodeMirror) by its test id: `fill()` and `press()` work on it. */
+export const code = (id: string) => `${tid(id)} .cm-content`;
+
+/** The text of a code editor (test id of its wrapper), one line per CodeMirror line. */
+export async function codeText(scope: Page | Locator, id: string): Promise<string> {
+  return scope
+    .locator(code(id))
+    .evaluate((content) =>
+      Array.from(content.querySelectorAll('.cm-line'), (line) => line.textContent ?? '').join('\n'),
+    );
+}

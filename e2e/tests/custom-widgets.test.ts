@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
 import { widgetEditorSelectors as S } from '../../packages/web/src/features/widget-editor/widget-editor-selectors';
 import { selectors } from '../../packages/web/src/selectors';
-import { newPage, screenshot, tid } from '../support/browser';
+import { code, codeText, newPage, screenshot, tid } from '../support/browser';
 import { api, loginToken, saveDashboard } from '../support/server';
 import { openSignedIn, signIn } from '../support/session';
 import { useServerAndBrowser } from '../support/suite';
@@ -93,23 +93,33 @@ describe('custom widgets', () => {
     await page.waitForSelector(tid(S.page));
     await page.fill(tid(S.title), 'Lamp value');
     await page.click(tid(S.tab('html')));
-    await page.fill(tid(S.html), HTML);
+    await page.fill(code(S.html), HTML);
     await page.click(tid(S.tab('css')));
-    await page.fill(tid(S.css), CSS);
-    await page.fill(tid(S.javascript), JS);
+    await page.fill(code(S.css), CSS);
+    await page.fill(code(S.javascript), JS);
 
     // The preview: the device's real data, after Run (Ctrl+Enter).
     await page.fill(tid(S.previewDevice), 'Custom widget');
     await page.getByRole('option', { name: DEVICE, exact: true }).click();
     await page.fill(tid(S.previewKeys), 'temperature');
     await page.press(tid(S.previewKeys), 'Enter');
-    await page.press(tid(S.javascript), 'Control+Enter');
+    await page.press(code(S.javascript), 'Control+Enter');
     await expect.poll(() => frameOf(page).locator('.value').textContent(), { timeout: 15_000 }).toBe('21.5');
     await screenshot(page, 'custom-widgets-editor');
+    // The JavaScript editor's fullscreen toggle: the editor fills the window, and back.
+    await page.click(tid(`${S.javascript}-fullscreen`));
+    await expect
+      .poll(async () => (await page.locator(tid(S.javascript)).boundingBox())?.height)
+      .toBeGreaterThan(600);
+    await screenshot(page, 'custom-widgets-editor-fullscreen');
+    await page.click(tid(`${S.javascript}-fullscreen`));
+    await expect
+      .poll(async () => (await page.locator(tid(S.javascript)).boundingBox())?.height)
+      .toBeLessThan(400);
 
     // An invalid settings schema shows its error and saves nothing.
     await page.click(tid(S.tab('settingsSchema')));
-    await page.fill(tid(S.settingsSchema), '{"schema": ');
+    await page.fill(code(S.settingsSchema), '{"schema": ');
     await page.click(tid(S.save));
     await expect.poll(() => page.locator('#root, body').first().textContent()).toContain('Invalid JSON');
     const types = async () =>
@@ -123,7 +133,7 @@ describe('custom widgets', () => {
       ).body;
     expect(await types()).toEqual([]);
     await screenshot(page, 'custom-widgets-invalid-schema');
-    await page.fill(tid(S.settingsSchema), '{}');
+    await page.fill(code(S.settingsSchema), '{}');
     await page.keyboard.press('Control+s');
     await page.waitForURL(/\/widgetTypes\/[0-9a-f-]{36}$/);
     const editorUrl = page.url();
@@ -236,7 +246,7 @@ describe('custom widgets', () => {
     await screenshot(dark.page, 'custom-widgets-editor-dark');
     await dark.page.waitForSelector(tid(S.page));
     expect(await dark.page.inputValue(tid(S.title))).toBe('Lamp value');
-    expect(await dark.page.inputValue(tid(S.javascript))).toBe(JS);
+    expect(await codeText(dark.page, S.javascript)).toBe(JS);
     await screenshot(dark.page, 'custom-widgets-editor-dark');
     await dark.context.close();
   });

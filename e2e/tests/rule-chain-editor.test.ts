@@ -2,9 +2,9 @@ import mqtt from 'mqtt';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { selectors } from '../../packages/web/src/selectors';
-import { screenshot, tid } from '../support/browser';
-import { api, loginToken } from '../support/server';
-import { openSignedIn } from '../support/session';
+import { code, codeText, screenshot, tid } from '../support/browser';
+import { openRootChain } from '../support/rule-chains';
+import { api } from '../support/server';
 import { useServerAndBrowser } from '../support/suite';
 
 /**
@@ -50,18 +50,8 @@ async function publish(temperature: number) {
 
 describe('rule chain editor', () => {
   it('adds a tested script filter to the root chain and shows the messages it passed and dropped', async () => {
-    const { server, browser } = suite;
-    const token = await loginToken(server, TENANT.email, TENANT.password);
-    const chains = await api<{ data: { id: { id: string }; root: boolean }[] }>(
-      server,
-      'GET',
-      '/api/ruleChains?pageSize=10&page=0',
-      { token },
-    );
-    const root = chains.body.data.find((chain) => chain.root);
-    const { page } = await openSignedIn(browser, server, TENANT.email, TENANT.password);
-    await page.goto(`${server.url}/ruleChains/${root?.id.id}`);
-    await page.waitForSelector(tid(R.node('Message Type Switch')));
+    const { server } = suite;
+    const { token, root, page } = await openRootChain(suite, TENANT, 'Message Type Switch');
 
     // Add a script filter from the library and test its script.
     await page.fill(tid(R.librarySearch), 'script');
@@ -71,12 +61,12 @@ describe('rule chain editor', () => {
       .dblclick();
     const dialog = page.locator(tid(R.nodeDialog));
     await dialog.locator(tid(R.nodeName)).fill('Above 20');
-    await dialog.locator(tid(R.nodeConfigField('jsScript'))).fill('return msg.temperature > 20;');
+    await dialog.locator(code(R.nodeConfigField('jsScript'))).fill('return msg.temperature > 20;');
     await dialog.locator(tid(R.nodeDebugMode)).check();
     await dialog.locator(tid(R.testScript('jsScript'))).click();
     const test = page.locator(tid(R.scriptTest.dialog));
     await test.locator(tid(R.scriptTest.test)).click();
-    await expect.poll(() => test.locator(tid(R.scriptTest.output)).inputValue()).toBe('true');
+    await expect.poll(() => codeText(test, R.scriptTest.output)).toBe('true');
     await screenshot(page, 'rule-chain-script-test');
     await test.locator(tid(R.scriptTest.cancel)).click();
     await dialog.locator(tid(R.nodeDialogSubmit)).click();

@@ -1,9 +1,10 @@
 import mqtt from 'mqtt';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { selectors } from '../../packages/web/src/selectors';
-import { screenshot, tid } from '../support/browser';
-import { api, deviceIdByName, loginToken } from '../support/server';
-import { openSignedIn } from '../support/session';
+import { code, codeText, screenshot, tid } from '../support/browser';
+import { openRootChain as openChain } from '../support/rule-chains';
+import { api, deviceIdByName } from '../support/server';
 import { useServerAndBrowser } from '../support/suite';
 
 /**
@@ -32,38 +33,41 @@ async function publish(topic: string, payload: unknown) {
   await client.endAsync();
 }
 
+/** The root chain in the editor; the node named is one it keeps before and after the nested chain. */
+const openRootChain = () => openChain(suite, TENANT, 'Save Client Attributes');
+
+/** Adds a script filter from the library: its dialog, with `name` filled in. */
+async function addScriptFilter(page: Page, name: string) {
+  await page.fill(tid(R.librarySearch), 'script');
+  await page
+    .locator(tid(R.libraryCategory('FILTER')))
+    .locator(tid(R.libraryItem('script')))
+    .dblclick();
+  const dialog = page.locator(tid(R.nodeDialog));
+  await dialog.locator(tid(R.nodeName)).fill(name);
+  return dialog;
+}
+
 describe('rule chain editor: script lint, shortcuts, nested chain', () => {
   it('refuses a script at its error, shows the shortcuts, and runs a nested chain made of two nodes', async () => {
-    const { server, browser } = suite;
-    const token = await loginToken(server, TENANT.email, TENANT.password);
-    const chains = await api<{ data: { id: { id: string }; name: string; root: boolean }[] }>(
-      server,
-      'GET',
-      '/api/ruleChains?pageSize=10&page=0',
-      { token },
-    );
-    const root = chains.body.data.find((chain) => chain.root);
-    const { page } = await openSignedIn(browser, server, TENANT.email, TENANT.password);
-    await page.goto(`${server.url}/ruleChains/${root?.id.id}`);
-    await page.waitForSelector(tid(R.node('Message Type Switch')));
+    const { server } = suite;
+    const { token, root, page } = await openRootChain();
 
     // A script filter whose script uses a name nobody declared.
-    await page.fill(tid(R.librarySearch), 'script');
-    await page
-      .locator(tid(R.libraryCategory('FILTER')))
-      .locator(tid(R.libraryItem('script')))
-      .dblclick();
-    const dialog = page.locator(tid(R.nodeDialog));
-    await dialog.locator(tid(R.nodeName)).fill('Above limit');
-    const script = dialog.locator(tid(R.nodeConfigField('jsScript')));
+    const dialog = await addScriptFilter(page, 'Above limit');
+    const editor = dialog.locator(tid(R.nodeConfigField('jsScript')));
+    const script = dialog.locator(code(R.nodeConfigField('jsScript')));
     await script.fill('var t = msg.temperature;\nreturn t > limit;');
+    // Live: a lint marker in the gutter and under the undefined name as it is typed.
+    await editor.locator('.cm-lint-marker-error').waitFor();
+    expect(await editor.locator('.cm-lintRange-error').textContent()).toBe('limit');
     await dialog.locator(tid(R.nodeDialogSubmit)).click();
     const error = dialog.locator(tid(R.scriptEditor.error(R.nodeConfigField('jsScript'))));
     await expect
       .poll(() => error.textContent())
       .toBe("Error: ReferenceError: 'limit' is not defined (line 2, column 12)");
-    const line2 = dialog.locator(tid(R.scriptEditor.line(R.nodeConfigField('jsScript'), 2)));
-    expect(await line2.getAttribute('data-marked')).toBe('true');
+    const marked = editor.locator('.cm-marked-line');
+    expect(await marked.textContent()).toBe('return t > limit;');
     await expect
       .poll(() => dialog.locator(tid(selectors.app.toast)).textContent())
       .toContain("'limit' is not defined");
@@ -71,7 +75,8 @@ describe('rule chain editor: script lint, shortcuts, nested chain', () => {
     // Any edit clears the error, its line mark and its toast.
     await script.fill('var t = msg.temperature;\nreturn t > 20;');
     await expect.poll(() => error.count()).toBe(0);
-    expect(await line2.getAttribute('data-marked')).toBeNull();
+    expect(await marked.count()).toBe(0);
+    await expect.poll(() => editor.locator('.cm-lint-marker-error').count()).toBe(0);
     expect(await dialog.locator(tid(selectors.app.toast)).count()).toBe(0);
     await dialog.locator(tid(R.nodeDialogCancel)).click();
     await dialog.waitFor({ state: 'detached' });
@@ -174,5 +179,42 @@ describe('rule chain editor: script lint, shortcuts, nested chain', () => {
     await page.goto(`${server.url}/ruleChains/${nestedId}`);
     await page.waitForSelector(tid(R.node('Post attributes')));
     await screenshot(page, 'rule-chain-nested-chain');
+  });
+  it('marks an undefined name while a script is typed, and the typed script reaches the saved node', async () => {
+    const { server } = suite;
+    const { token, root, page } = await openRootChain();
+    const dialog = await addScriptFilter(page, 'Typed script');
+    const editor = dialog.locator(tid(R.nodeConfigField('jsScript')));
+    const script = dialog.locator(code(R.nodeConfigField('jsScript')));
+    // Typed key by key: select all, then the new script over it.
+    await script.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('var limit2 = 30;');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('return msg.temperature > limit;');
+    await editor.locator('.cm-lint-marker-error').waitFor();
+    expect(await editor.locator('.cm-lintRange-error').textContent()).toBe('limit');
+    expect(await editor.locator('.cm-lint-marker-warning').count()).toBe(1);
+    await editor.locator('.cm-lint-marker-error').hover();
+    await expect
+      .poll(() => page.locator('.cm-tooltip').first().textContent())
+      .toContain("'limit' is not defined");
+    await screenshot(page, 'rule-chain-script-lint-marker');
+    // Fixing the name by typing clears the markers; the node keeps the typed script.
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('2;');
+    await expect.poll(() => editor.locator('.cm-lint-marker-error').count()).toBe(0);
+    expect(await codeText(dialog, R.nodeConfigField('jsScript'))).toBe(
+      'var limit2 = 30;\nreturn msg.temperature > limit2;',
+    );
+    await dialog.locator(tid(R.nodeDialogSubmit)).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.click(tid(R.save));
+    await expect.poll(() => page.locator(tid(R.save)).isDisabled()).toBe(true);
+    const metadata = await api<Metadata>(server, 'GET', `/api/ruleChain/${root?.id.id}/metadata`, { token });
+    const saved = metadata.body.nodes.find((node) => node.name === 'Typed script');
+    expect(saved?.configuration.jsScript).toBe('var limit2 = 30;\nreturn msg.temperature > limit2;');
+    await page.context().close();
   });
 });

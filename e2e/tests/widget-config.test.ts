@@ -4,7 +4,7 @@ import { editorSelectors } from '../../packages/web/src/dashboard/editor/editor-
 import { widgetConfigSelectors } from '../../packages/web/src/dashboard/editor/widget-config/widget-config-selectors';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
 import { selectors } from '../../packages/web/src/selectors';
-import { newPage, screenshot, tid } from '../support/browser';
+import { code, newPage, screenshot, tid } from '../support/browser';
 import { api, deviceIdByName, loginToken, saveDashboard } from '../support/server';
 import { openSignedIn, signIn } from '../support/session';
 import { useServerAndBrowser } from '../support/suite';
@@ -145,7 +145,7 @@ describe('widget config editor', () => {
     await page.fill(tid(W.keyUnits), '°F');
     await page.fill(tid(W.keyDecimals), '1');
     await page.click(tid(W.keyUsePost));
-    await page.fill(tid(W.keyPostFuncBody), 'return value * 9 / 5 + 32;');
+    await page.fill(code(W.keyPostFuncBody), 'return value * 9 / 5 + 32;');
     await screenshot(page, 'widget-config-key-dialog');
     await page.click(tid(W.keySave));
     await page.waitForSelector(tid(W.keyDialog), { state: 'detached' });
@@ -243,10 +243,10 @@ describe('widget config editor', () => {
     await screenshot(page, 'widget-config-settings');
     // Invalid JSON in the title style is shown and blocks Add.
     await page.click(tid(W.tab('advanced')));
-    await page.fill(tid(W.advanced('titleStyle')), '{"fontSize": ');
+    await page.fill(code(W.advanced('titleStyle')), '{"fontSize": ');
     await page.waitForSelector(tid(W.settingsError));
     expect(await page.locator(tid(W.apply)).isDisabled()).toBe(true);
-    await page.fill(tid(W.advanced('titleStyle')), '{"fontSize": "20px"}');
+    await page.fill(code(W.advanced('titleStyle')), '{"fontSize": "20px"}');
     await page.waitForSelector(tid(W.settingsError), { state: 'detached' });
     expect(await page.locator(tid(W.apply)).isDisabled()).toBe(false);
     await page.click(tid(W.decline));

@@ -208,9 +208,8 @@ export const selectors = {
       cancel: 'script-test-cancel',
       save: 'script-test-save',
     },
-    /** The JS function editor: `testId` is the text area's; lines and the error hang off it. */
+    /** The JS function editor: `testId` is the code editor's wrapper; the error below hangs off it. */
     scriptEditor: {
-      line: (testId: string, line: number) => `${testId}-line-${line}`,
       error: (testId: string) => `${testId}-error`,
     },
     shortcuts: {

@@ -44,3 +44,12 @@ Object.defineProperty(window, 'matchMedia', {
       dispatchEvent: () => false,
     }) as MediaQueryList,
 });
+
+// CodeMirror measures text through ranges, which jsdom does not lay out: empty rectangles do.
+const emptyRects = () => {
+  const list: DOMRect[] = [];
+  return Object.assign(list, { item: (index: number) => list[index] ?? null }) as unknown as DOMRectList;
+};
+Range.prototype.getClientRects = emptyRects;
+Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);
+if (!document.elementFromPoint) document.elementFromPoint = () => null;

@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeEditor } from '../code-editor/CodeEditor';
 import { ColorInput } from '../color-input/ColorInput';
 import { type FormField, type SettingsForm, valueAt, withValueAt } from './json-form-model';
 
@@ -144,25 +145,28 @@ function Field({ field, context }: { field: FormField; context: FieldContext }) 
         />
       );
     case 'text':
-    case 'code':
       return (
         <TextField
           label={label}
           size="small"
           margin="dense"
           fullWidth
-          multiline={field.kind === 'code'}
-          minRows={field.kind === 'code' ? 3 : undefined}
-          value={typeof current === 'string' ? current : current === undefined ? '' : String(current)}
+          value={textOf(current)}
           helperText={field.description}
           onChange={(event) => set(event.target.value === '' ? undefined : event.target.value)}
-          slotProps={{
-            htmlInput: {
-              'data-testid': testId,
-              spellCheck: field.kind !== 'code',
-              style: field.kind === 'code' ? { fontFamily: 'monospace', fontSize: 13 } : undefined,
-            },
-          }}
+          slotProps={{ htmlInput: { 'data-testid': testId } }}
+        />
+      );
+    case 'code':
+      return (
+        <CodeEditor
+          label={label}
+          language={field.language ?? 'text'}
+          minRows={3}
+          value={textOf(current)}
+          helperText={field.description}
+          onChange={(text) => set(text === '' ? undefined : text)}
+          testId={testId}
         />
       );
     case 'json':
@@ -178,6 +182,9 @@ function Field({ field, context }: { field: FormField; context: FieldContext }) 
       );
   }
 }
+
+const textOf = (value: JsonValue | undefined): string =>
+  typeof value === 'string' ? value : value === undefined ? '' : String(value);
 
 /** A value the form has no field for, edited as JSON text; invalid text is an error that blocks saving. */
 export function JsonField({
@@ -199,18 +206,14 @@ export function JsonField({
   const [text, setText] = useState(() => (value === undefined ? '' : JSON.stringify(value, null, 2)));
   const [error, setErrorText] = useState<string | null>(null);
   return (
-    <TextField
+    <CodeEditor
       label={label}
-      size="small"
-      margin="dense"
-      fullWidth
-      multiline
+      language="json"
       minRows={2}
       value={text}
-      error={error !== null}
-      helperText={error ?? undefined}
-      onChange={(event) => {
-        const next = event.target.value;
+      error={error ?? undefined}
+      testId={testId}
+      onChange={(next) => {
         setText(next);
         if (!next.trim()) {
           setErrorText(null);
@@ -227,13 +230,6 @@ export function JsonField({
           setErrorText(t('widget-config.invalid-json', { message: (failure as Error).message }));
           setError(errorKey, true);
         }
-      }}
-      slotProps={{
-        htmlInput: {
-          'data-testid': testId,
-          spellCheck: false,
-          style: { fontFamily: 'monospace', fontSize: 13 },
-        },
       }}
     />
   );

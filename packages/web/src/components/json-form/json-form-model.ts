@@ -1,4 +1,5 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '@meridian/common';
+import type { CodeLanguage } from '../code-editor/code-editor-types';
 
 /**
  * The reference's widget settings schemas (`{schema, form}` as JSON text, spec 3 "JSON form") made
@@ -23,6 +24,8 @@ export interface FormField {
   items?: FormField[];
   /** The schema's default value. */
   defaultValue?: JsonValue;
+  /** A code field's language, from its form type. */
+  language?: CodeLanguage;
 }
 
 export interface SettingsForm {
@@ -50,6 +53,14 @@ const FORM_TYPE_KINDS: Record<string, FieldKind> = {
   markdown: 'code',
   fieldset: 'fieldset',
   section: 'fieldset',
+};
+
+/** The language a code field's form type is edited in; others are plain text. */
+const FORM_TYPE_LANGUAGES: Record<string, CodeLanguage> = {
+  javascript: 'javascript',
+  json: 'json',
+  html: 'html',
+  css: 'css',
 };
 
 /**
@@ -162,6 +173,7 @@ function fieldOf(root: Json, item: Json, parent: string[]): FormField | null {
     const items = Array.isArray(item.items) ? item.items : ['*'];
     return { ...base, kind, items: fieldsOf(root, items, path) };
   }
+  if (kind === 'code') return { ...base, kind, language: FORM_TYPE_LANGUAGES[formType ?? ''] ?? 'text' };
   return { ...base, kind };
 }
 

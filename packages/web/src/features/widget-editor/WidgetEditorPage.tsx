@@ -16,8 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useAuthState } from '../../app/services/useAuthState';
 import { useServices } from '../../app/services/useServices';
+import { CodeEditor } from '../../components/code-editor/CodeEditor';
 import { NotFoundNotice } from '../../components/NotFoundNotice';
-import { CodeTextArea } from '../rule-chains/editor/CodeTextArea';
 import { ResourcesTab } from './ResourcesTab';
 import { SaveAsDialog } from './SaveAsDialog';
 import { WidgetPreview } from './WidgetPreview';
@@ -186,7 +186,8 @@ function WidgetEditor({
   }, []);
 
   const code = (field: 'templateHtml' | 'templateCss', label: string, testId: string) => (
-    <CodeTextArea
+    <CodeEditor
+      language={field === 'templateHtml' ? 'html' : 'css'}
       label={label}
       value={draft.descriptor[field] ?? ''}
       onChange={(text) => setDraft(withDescriptor(draft, { [field]: text }))}
@@ -195,7 +196,8 @@ function WidgetEditor({
     />
   );
   const schema = (field: 'settingsSchema' | 'dataKeySettingsSchema', label: string, testId: string) => (
-    <CodeTextArea
+    <CodeEditor
+      language="json"
       label={label}
       value={draft.descriptor[field] ?? ''}
       onChange={(text) => setDraft(withDescriptor(draft, { [field]: text }))}
@@ -294,12 +296,13 @@ function WidgetEditor({
           </Box>
         </Paper>
         <Paper sx={{ flex: 1, minWidth: 0, overflow: 'auto', px: 1 }}>
-          <CodeTextArea
+          <CodeEditor
+            language="javascript"
             label={t('widget-editor.javascript')}
             value={draft.descriptor.controllerScript ?? ''}
             onChange={(text) => setDraft(withDescriptor(draft, { controllerScript: text }))}
             testId={S.javascript}
-            minRows={18}
+            minRows={15}
           />
         </Paper>
       </Box>

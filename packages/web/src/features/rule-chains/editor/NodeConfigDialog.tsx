@@ -18,9 +18,9 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eventsTabApi } from '../../../api/events';
 import { useServices } from '../../../app/services/useServices';
+import { CodeEditor } from '../../../components/code-editor/CodeEditor';
 import { EventTable } from '../../../components/entity-tabs/events/EventTable';
 import { selectors } from '../../../selectors';
-import { CodeTextArea } from './CodeTextArea';
 import type { NodeClass } from './chain-graph';
 import {
   type ConfigField,
@@ -309,7 +309,8 @@ export function NodeConfigDialog(props: {
             <ToggleButton value="json">{t('rulenode.configuration-json')}</ToggleButton>
           </ToggleButtonGroup>
           {mode === 'json' ? (
-            <CodeTextArea
+            <CodeEditor
+              language="json"
               label={t('rulenode.configuration')}
               value={jsonText}
               onChange={setJsonText}
@@ -379,7 +380,8 @@ export function NodeConfigDialog(props: {
                         testId={testId}
                       />
                     ) : (
-                      <CodeTextArea
+                      <CodeEditor
+                        language={kind === 'json' ? 'json' : 'text'}
                         label={kind === 'stringList' ? `${label} (${t('rulenode.one-per-line')})` : label}
                         value={fieldState.texts[key] ?? ''}
                         onChange={(text) => setText(key, text)}

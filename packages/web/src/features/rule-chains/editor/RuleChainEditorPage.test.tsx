@@ -2,6 +2,7 @@ import type { RuleChain, RuleChainMetaData } from '@meridian/common';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { selectors } from '../../../selectors';
+import { codeOf, setCode } from '../../../test/code-editor';
 import { CLAZZ, createRuleChainBackend } from '../../../test/fake-rule-chains';
 import { clickConnect, installReactFlowMocks } from '../../../test/react-flow-mocks';
 import { renderApp } from '../../../test/render-app';
@@ -66,16 +67,14 @@ describe('RuleChainEditorPage', () => {
     expect(screen.getByTestId(S.save)).toBeDisabled();
     dropOnCanvas(CLAZZ.script);
     const dialog = await screen.findByTestId(S.nodeDialog);
-    expect(within(dialog).getByTestId(S.nodeConfigField('jsScript'))).toHaveValue(
+    expect(await codeOf(within(dialog).getByTestId(S.nodeConfigField('jsScript')))).toBe(
       'return msg.temperature > 20;',
     );
     await user.click(within(dialog).getByTestId(S.nodeDialogSubmit));
     expect(await within(dialog).findByText('Name is required.')).toBeInTheDocument();
     await user.type(within(dialog).getByTestId(S.nodeName), 'Hot');
     await user.click(within(dialog).getByTestId(S.nodeDebugMode));
-    fireEvent.change(within(dialog).getByTestId(S.nodeConfigField('jsScript')), {
-      target: { value: 'return msg.t > 30;' },
-    });
+    await setCode(within(dialog).getByTestId(S.nodeConfigField('jsScript')), 'return msg.t > 30;');
     await user.type(within(dialog).getByTestId(S.nodeDescription), 'Too hot');
     await user.click(within(dialog).getByTestId(S.nodeDialogSubmit));
     expect(await screen.findByTestId(S.node('Hot'))).toHaveTextContent('script');
@@ -211,10 +210,10 @@ describe('RuleChainEditorPage', () => {
     expect(within(dialog).getByTestId(S.nodeConfigField('defaultTTL'))).toHaveValue(0);
     await user.click(within(dialog).getByRole('button', { name: 'JSON' }));
     const json = within(dialog).getByTestId(S.nodeConfigJson);
-    fireEvent.change(json, { target: { value: '{"defaultTTL": ' } });
+    await setCode(json, '{"defaultTTL": ');
     await user.click(within(dialog).getByTestId(S.nodeDialogSubmit));
     expect(await within(dialog).findByText('Invalid JSON.')).toBeInTheDocument();
-    fireEvent.change(json, { target: { value: '{"defaultTTL": 60}' } });
+    await setCode(json, '{"defaultTTL": 60}');
     await user.click(within(dialog).getByTestId(S.nodeDialogSubmit));
     await waitFor(() => expect(screen.queryByTestId(S.nodeDialog)).not.toBeInTheDocument());
     await user.click(screen.getByTestId(S.save));
@@ -232,7 +231,9 @@ describe('RuleChainEditorPage', () => {
     const test = await screen.findByTestId(S.scriptTest.dialog);
     expect(within(test).getByTestId(S.scriptTest.save)).toBeDisabled();
     await user.click(within(test).getByTestId(S.scriptTest.test));
-    await waitFor(() => expect(within(test).getByTestId(S.scriptTest.output)).toHaveValue('true'));
+    await waitFor(async () =>
+      expect(await codeOf(within(test).getByTestId(S.scriptTest.output))).toBe('true'),
+    );
     const request = backend.callsTo('POST', '/api/ruleChain/testScript').at(-1)?.body as Record<
       string,
       unknown
@@ -243,17 +244,13 @@ describe('RuleChainEditorPage', () => {
       msgType: 'POST_TELEMETRY_REQUEST',
       script: 'return msg.temperature > 20;',
     });
-    fireEvent.change(within(test).getByTestId(S.scriptTest.msg), { target: { value: '{"temperature": ' } });
+    await setCode(within(test).getByTestId(S.scriptTest.msg), '{"temperature": ');
     expect(within(test).getByTestId(S.scriptTest.test)).toBeDisabled();
-    fireEvent.change(within(test).getByTestId(S.scriptTest.msg), {
-      target: { value: '{"temperature": 25}' },
-    });
-    fireEvent.change(within(test).getByTestId(S.scriptTest.script), {
-      target: { value: 'return msg.temperature > 24;' },
-    });
+    await setCode(within(test).getByTestId(S.scriptTest.msg), '{"temperature": 25}');
+    await setCode(within(test).getByTestId(S.scriptTest.script), 'return msg.temperature > 24;');
     await user.click(within(test).getByTestId(S.scriptTest.save));
     await waitFor(() => expect(screen.queryByTestId(S.scriptTest.dialog)).not.toBeInTheDocument());
-    expect(within(dialog).getByTestId(S.nodeConfigField('jsScript'))).toHaveValue(
+    expect(await codeOf(within(dialog).getByTestId(S.nodeConfigField('jsScript')))).toBe(
       'return msg.temperature > 24;',
     );
   });
@@ -265,10 +262,8 @@ describe('RuleChainEditorPage', () => {
     const dialog = await screen.findByTestId(S.nodeDialog);
     await user.click(within(dialog).getByTestId(S.testScript('jsScript')));
     const test = await screen.findByTestId(S.scriptTest.dialog);
-    fireEvent.change(within(test).getByTestId(S.scriptTest.msg), { target: { value: '{"humidity": 50}' } });
-    fireEvent.change(within(test).getByTestId(S.scriptTest.script), {
-      target: { value: 'return msg.temperature.x;' },
-    });
+    await setCode(within(test).getByTestId(S.scriptTest.msg), '{"humidity": 50}');
+    await setCode(within(test).getByTestId(S.scriptTest.script), 'return msg.temperature.x;');
     await user.click(within(test).getByTestId(S.scriptTest.save));
     expect(await screen.findByText(/cannot read property 'temperature'/)).toBeInTheDocument();
     expect(screen.getByTestId(S.scriptTest.dialog)).toBeInTheDocument();

@@ -2,6 +2,7 @@ import type { RuleChain, RuleChainMetaData } from '@meridian/common';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { selectors } from '../../../selectors';
+import { codeDiagnostics, codeOf, setCode } from '../../../test/code-editor';
 import { CLAZZ, createRuleChainBackend } from '../../../test/fake-rule-chains';
 import { installReactFlowMocks } from '../../../test/react-flow-mocks';
 import { renderApp } from '../../../test/render-app';
@@ -81,24 +82,27 @@ describe('script linting', () => {
     const dialog = await screen.findByTestId(S.nodeDialog);
     await user.type(within(dialog).getByTestId(S.nodeName), 'Hot');
     const script = within(dialog).getByTestId(S.nodeConfigField('jsScript'));
-    fireEvent.change(script, { target: { value: 'var t = msg.temperature;\nreturn t > limit;' } });
-    // Live: the gutter marks line 2 as it is typed.
-    const line2 = within(dialog).getByTestId(S.scriptEditor.line(S.nodeConfigField('jsScript'), 2));
-    expect(line2).toHaveAttribute('data-problem', 'error');
-    expect(line2).toHaveAttribute('title', "'limit' is not defined");
+    await setCode(script, 'var t = msg.temperature;\nreturn t > limit;');
+    // Live: a lint marker on line 2 as it is typed.
+    await waitFor(async () =>
+      expect(await codeDiagnostics(script)).toEqual([
+        { line: 2, severity: 'error', message: "'limit' is not defined" },
+      ]),
+    );
+    expect(script.querySelector('.cm-lintRange-error')).toHaveTextContent('limit');
     await user.click(within(dialog).getByTestId(S.nodeDialogSubmit));
     const error = await within(dialog).findByTestId(S.scriptEditor.error(S.nodeConfigField('jsScript')));
     expect(error).toHaveTextContent("Error: ReferenceError: 'limit' is not defined (line 2, column 12)");
-    expect(line2).toHaveAttribute('data-marked', 'true');
+    expect(script.querySelector('.cm-marked-line')).toHaveTextContent('return t > limit;');
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
       "Error: ReferenceError: 'limit' is not defined",
     );
     expect(screen.queryByTestId(S.node('Hot'))).not.toBeInTheDocument();
 
-    fireEvent.change(script, { target: { value: 'var t = msg.temperature;\nreturn t > 20;' } });
+    await setCode(script, 'var t = msg.temperature;\nreturn t > 20;');
     expect(within(dialog).queryByTestId(S.scriptEditor.error(S.nodeConfigField('jsScript')))).toBeNull();
-    expect(line2).not.toHaveAttribute('data-marked');
-    expect(line2).not.toHaveAttribute('data-problem');
+    await waitFor(async () => expect(await codeDiagnostics(script)).toEqual([]));
+    expect(script.querySelector('.cm-marked-line')).toBeNull();
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     await user.click(within(dialog).getByTestId(S.nodeDialogSubmit));
     expect(await screen.findByTestId(S.node('Hot'))).toBeInTheDocument();
@@ -109,12 +113,13 @@ describe('script linting', () => {
     dropScriptNode();
     const dialog = await screen.findByTestId(S.nodeDialog);
     await user.type(within(dialog).getByTestId(S.nodeName), 'Warm');
-    fireEvent.change(within(dialog).getByTestId(S.nodeConfigField('jsScript')), {
-      target: { value: 'var spare = 1;\nreturn msg.temperature > 20;' },
-    });
-    const line1 = within(dialog).getByTestId(S.scriptEditor.line(S.nodeConfigField('jsScript'), 1));
-    expect(line1).toHaveAttribute('data-problem', 'warning');
-    expect(line1).toHaveAttribute('title', "'spare' is defined but never used");
+    const script = within(dialog).getByTestId(S.nodeConfigField('jsScript'));
+    await setCode(script, 'var spare = 1;\nreturn msg.temperature > 20;');
+    await waitFor(async () =>
+      expect(await codeDiagnostics(script)).toEqual([
+        { line: 1, severity: 'warning', message: "'spare' is defined but never used" },
+      ]),
+    );
     await user.click(within(dialog).getByTestId(S.nodeDialogSubmit));
     expect(await screen.findByTestId(S.node('Warm'))).toBeInTheDocument();
   });
@@ -125,20 +130,18 @@ describe('script linting', () => {
     const dialog = await screen.findByTestId(S.nodeDialog);
     await user.click(within(dialog).getByTestId(S.testScript('jsScript')));
     const test = await screen.findByTestId(S.scriptTest.dialog);
-    fireEvent.change(within(test).getByTestId(S.scriptTest.script), {
-      target: { value: 'return msg.temperature >;' },
-    });
+    await setCode(within(test).getByTestId(S.scriptTest.script), 'return msg.temperature >;');
     await user.click(within(test).getByTestId(S.scriptTest.test));
     expect(await within(test).findByTestId(S.scriptEditor.error(S.scriptTest.script))).toHaveTextContent(
       'Error: SyntaxError: Unexpected token (line 1, column 25)',
     );
     expect(backend.callsTo('POST', '/api/ruleChain/testScript')).toHaveLength(0);
-    fireEvent.change(within(test).getByTestId(S.scriptTest.script), {
-      target: { value: 'return msg.temperature > 1;' },
-    });
+    await setCode(within(test).getByTestId(S.scriptTest.script), 'return msg.temperature > 1;');
     expect(within(test).queryByTestId(S.scriptEditor.error(S.scriptTest.script))).toBeNull();
     await user.click(within(test).getByTestId(S.scriptTest.test));
-    await waitFor(() => expect(within(test).getByTestId(S.scriptTest.output)).toHaveValue('true'));
+    await waitFor(async () =>
+      expect(await codeOf(within(test).getByTestId(S.scriptTest.output))).toBe('true'),
+    );
   });
 });
 

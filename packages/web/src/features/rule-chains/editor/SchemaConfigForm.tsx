@@ -8,9 +8,9 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { CodeEditor } from '../../../components/code-editor/CodeEditor';
 import { KeysListInput } from '../../../components/KeysListInput';
 import { selectors } from '../../../selectors';
-import { CodeTextArea } from './CodeTextArea';
 import { RuleChainSelect } from './RuleChainSelect';
 import { ScriptEditor } from './ScriptEditor';
 import type { FieldError, SchemaField, SchemaFormState } from './schema-form';
@@ -205,7 +205,8 @@ export function SchemaConfigForm(props: {
                 testId={testId}
               />
             ) : (
-              <CodeTextArea
+              <CodeEditor
+                language="json"
                 label={field.required ? `${label} *` : label}
                 value={text}
                 onChange={(next) => setText(path, next)}

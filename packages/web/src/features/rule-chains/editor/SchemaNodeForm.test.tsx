@@ -3,6 +3,7 @@ import type { RuleChainMetaData } from '@meridian/common';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { selectors } from '../../../selectors';
+import { codeOf, setCode } from '../../../test/code-editor';
 import { CLAZZ, createRuleChainBackend } from '../../../test/fake-rule-chains';
 import { installReactFlowMocks } from '../../../test/react-flow-mocks';
 import { renderApp } from '../../../test/render-app';
@@ -121,18 +122,15 @@ describe('schema-built node form', () => {
   it('keeps the raw JSON mode, and the form takes back what JSON set', async () => {
     const { user, dialog } = await addNode(CLAZZ.createAlarm);
     await user.click(within(dialog).getByRole('button', { name: 'JSON' }));
-    const json = within(dialog).getByTestId(S.nodeConfigJson) as HTMLTextAreaElement;
-    expect(JSON.parse(json.value)).toMatchObject({ severity: 'CRITICAL' });
-    fireEvent.change(json, {
-      target: { value: JSON.stringify({ ...JSON.parse(json.value), severity: 'MINOR', extra: 1 }) },
-    });
+    const json = within(dialog).getByTestId(S.nodeConfigJson);
+    const stored = JSON.parse(await codeOf(json));
+    expect(stored).toMatchObject({ severity: 'CRITICAL' });
+    await setCode(json, JSON.stringify({ ...stored, severity: 'MINOR', extra: 1 }));
     await user.click(within(dialog).getByRole('button', { name: 'Form' }));
     expect(within(dialog).getByTestId(S.nodeConfigField('severity'))).toHaveTextContent('Minor');
     await user.click(within(dialog).getByRole('button', { name: 'JSON' }));
     // A key the schema does not describe is kept.
-    expect(
-      JSON.parse((within(dialog).getByTestId(S.nodeConfigJson) as HTMLTextAreaElement).value),
-    ).toMatchObject({
+    expect(JSON.parse(await codeOf(within(dialog).getByTestId(S.nodeConfigJson)))).toMatchObject({
       severity: 'MINOR',
       extra: 1,
     });

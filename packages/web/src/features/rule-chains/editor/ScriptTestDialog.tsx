@@ -13,8 +13,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { latestDebugInput, testScript } from '../../../api/rule-chains';
 import { useServices } from '../../../app/services/useServices';
+import { CodeEditor } from '../../../components/code-editor/CodeEditor';
 import { selectors } from '../../../selectors';
-import { CodeTextArea } from './CodeTextArea';
 import { ScriptEditor } from './ScriptEditor';
 import { type ScriptProblem, scriptError } from './script-lint';
 
@@ -130,7 +130,8 @@ export function ScriptTestDialog(props: ScriptTestDialogProps) {
               error={msgType.trim() === ''}
               slotProps={{ htmlInput: { 'data-testid': S.msgType } }}
             />
-            <CodeTextArea
+            <CodeEditor
+              language="json"
               label={t('rulenode.message')}
               value={msg}
               onChange={setMsg}
@@ -200,10 +201,12 @@ export function ScriptTestDialog(props: ScriptTestDialogProps) {
               {'}'}
             </Typography>
           </Box>
-          <CodeTextArea
+          <CodeEditor
+            language="json"
             label={t('rulenode.output')}
             value={output}
             onChange={() => {}}
+            readOnly
             testId={S.output}
             minRows={12}
           />
