@@ -342,10 +342,10 @@ describe('widget config editor', () => {
     await openConfig('chart');
     await page.click(tid(W.tab('advanced')));
     await page.fill(tid(W.advanced('margin')), '12px');
-    await page.fill(tid(W.advanced('widgetCss')), 'h2 { letter-spacing: 3px;');
+    await page.fill(code(W.advanced('widgetCss')), 'h2 { letter-spacing: 3px;');
     await page.waitForSelector(tid(W.settingsError));
     expect(await page.locator(tid(W.apply)).isDisabled()).toBe(true);
-    await page.fill(tid(W.advanced('widgetCss')), 'h2 { letter-spacing: 3px; }');
+    await page.fill(code(W.advanced('widgetCss')), 'h2 { letter-spacing: 3px; }');
     await page.waitForSelector(tid(W.settingsError), { state: 'detached' });
     await pick(page, W.advanced('legend-direction'), 'Row');
     await page.click(tid(W.advanced('legend-sortDataKeys')));

@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeEditor } from '../../../components/code-editor/CodeEditor';
 import { ColorInput } from '../../../components/color-input/ColorInput';
 import { JsonField } from '../../../components/json-form/JsonSchemaForm';
 import { MaterialIconInput } from '../../../components/material-icon/MaterialIconInput';
@@ -185,27 +186,17 @@ export function AdvancedTab({
         {check('dropShadow', t('widget-config.drop-shadow'), config.dropShadow !== false)}
         {check('enableFullscreen', t('widget-config.enable-fullscreen'), config.enableFullscreen !== false)}
         {json('widgetStyle', t('widget-config.widget-style'))}
-        <TextField
+        <CodeEditor
           label={t('widget-config.widget-css')}
+          language="css"
           value={text(config.widgetCss)}
-          onChange={(event) => {
-            set({ widgetCss: event.target.value });
-            onJsonValidity('widgetCss', scopeWidgetCss(event.target.value, '.w') === null);
+          onChange={(css) => {
+            set({ widgetCss: css });
+            onJsonValidity('widgetCss', scopeWidgetCss(css, '.w') === null);
           }}
-          error={cssInvalid}
-          helperText={cssInvalid ? t('widget-config.widget-css-invalid') : undefined}
-          multiline
+          error={cssInvalid ? t('widget-config.widget-css-invalid') : undefined}
           minRows={3}
-          size="small"
-          margin="dense"
-          fullWidth
-          slotProps={{
-            htmlInput: {
-              'data-testid': S.advanced('widgetCss'),
-              spellCheck: false,
-              style: { fontFamily: 'monospace', fontSize: 13 },
-            },
-          }}
+          testId={S.advanced('widgetCss')}
         />
       </Section>
       {legend && (
