@@ -1,8 +1,11 @@
+import type { Page } from 'playwright-core';
 import { selectors } from '../../packages/web/src/selectors';
 import { tid } from './browser';
 import { api, loginToken } from './server';
 import { openSignedIn } from './session';
 import type { Suite } from './suite';
+
+const R = selectors.ruleChains;
 
 /** `user` signed in with the tenant's root rule chain open in its editor, once `node` shows there. */
 export async function openRootChain(suite: Suite, user: { email: string; password: string }, node: string) {
@@ -17,6 +20,18 @@ export async function openRootChain(suite: Suite, user: { email: string; passwor
   const root = chains.body.data.find((chain) => chain.root);
   const { page } = await openSignedIn(browser, server, user.email, user.password);
   await page.goto(`${server.url}/ruleChains/${root?.id.id}`);
-  await page.waitForSelector(tid(selectors.ruleChains.node(node)));
+  await page.waitForSelector(tid(R.node(node)));
   return { token, root, page };
+}
+
+/** Adds a script filter from the library: its dialog, with `name` filled in. */
+export async function addScriptFilter(page: Page, name: string) {
+  await page.fill(tid(R.librarySearch), 'script');
+  await page
+    .locator(tid(R.libraryCategory('FILTER')))
+    .locator(tid(R.libraryItem('script')))
+    .dblclick();
+  const dialog = page.locator(tid(R.nodeDialog));
+  await dialog.locator(tid(R.nodeName)).fill(name);
+  return dialog;
 }

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { selectors } from '../../packages/web/src/selectors';
 import { code, codeText, screenshot, tid } from '../support/browser';
-import { openRootChain } from '../support/rule-chains';
+import { addScriptFilter, openRootChain } from '../support/rule-chains';
 import { api } from '../support/server';
 import { useServerAndBrowser } from '../support/suite';
 
@@ -54,13 +54,7 @@ describe('rule chain editor', () => {
     const { token, root, page } = await openRootChain(suite, TENANT, 'Message Type Switch');
 
     // Add a script filter from the library and test its script.
-    await page.fill(tid(R.librarySearch), 'script');
-    await page
-      .locator(tid(R.libraryCategory('FILTER')))
-      .locator(tid(R.libraryItem('script')))
-      .dblclick();
-    const dialog = page.locator(tid(R.nodeDialog));
-    await dialog.locator(tid(R.nodeName)).fill('Above 20');
+    const dialog = await addScriptFilter(page, 'Above 20');
     await dialog.locator(code(R.nodeConfigField('jsScript'))).fill('return msg.temperature > 20;');
     await dialog.locator(tid(R.nodeDebugMode)).check();
     await dialog.locator(tid(R.testScript('jsScript'))).click();

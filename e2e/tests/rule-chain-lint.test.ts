@@ -1,9 +1,8 @@
 import mqtt from 'mqtt';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { selectors } from '../../packages/web/src/selectors';
 import { code, codeText, screenshot, tid } from '../support/browser';
-import { openRootChain as openChain } from '../support/rule-chains';
+import { addScriptFilter, openRootChain as openChain } from '../support/rule-chains';
 import { api, deviceIdByName } from '../support/server';
 import { useServerAndBrowser } from '../support/suite';
 
@@ -35,18 +34,6 @@ async function publish(topic: string, payload: unknown) {
 
 /** The root chain in the editor; the node named is one it keeps before and after the nested chain. */
 const openRootChain = () => openChain(suite, TENANT, 'Save Client Attributes');
-
-/** Adds a script filter from the library: its dialog, with `name` filled in. */
-async function addScriptFilter(page: Page, name: string) {
-  await page.fill(tid(R.librarySearch), 'script');
-  await page
-    .locator(tid(R.libraryCategory('FILTER')))
-    .locator(tid(R.libraryItem('script')))
-    .dblclick();
-  const dialog = page.locator(tid(R.nodeDialog));
-  await dialog.locator(tid(R.nodeName)).fill(name);
-  return dialog;
-}
 
 describe('rule chain editor: script lint, shortcuts, nested chain', () => {
   it('refuses a script at its error, shows the shortcuts, and runs a nested chain made of two nodes', async () => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO,
@@ -119,8 +120,6 @@ async function deviceWithRule(
   );
   return device.id.id;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('alarm rule state across restarts', () => {
   it('keeps a REPEATING count when the device profile node persists its state', async () => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, signInCallers } from './callers.js';
 import { eventually, expectOk, startServer, type TestServer } from './helper.js';
@@ -60,7 +61,7 @@ describe('rule engine executions (maxREExecutions)', () => {
   it("stop the tenant's rule engine at the limit: later telemetry is not stored", async () => {
     const t = await limitedTenant({ maxREExecutions: 12 });
     // Give the limits time to be read (they are read every report interval).
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await sleep(1500);
     let sent = 0;
     // Each message takes a few node executions through the root chain; 20 messages exceed 12.
     for (; sent < 20; sent++) {
@@ -91,7 +92,7 @@ describe('rule engine executions (maxREExecutions)', () => {
 describe('script executions (maxJSExecutions)', () => {
   it("refuse scripts past the limit with the reference's error", async () => {
     const t = await limitedTenant({ maxJSExecutions: 2 });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await sleep(1500);
     const run = () =>
       server.api.post<{ output: string; error: string }>(
         '/api/ruleChain/testScript',
@@ -114,7 +115,7 @@ describe('script executions (maxJSExecutions)', () => {
 describe('created alarms (maxCreatedAlarms)', () => {
   it("refuse a new alarm once the month's are created, and still update an active one", async () => {
     const t = await limitedTenant({ maxCreatedAlarms: 2 });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await sleep(1500);
     const originator = { entityType: 'DEVICE', id: t.deviceId };
     const raise = (type: string, severity = 'MAJOR') =>
       server.api.post<{ id: { id: string }; severity: string; message: string; errorCode: number }>(

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, signInCallers } from './callers.js';
 import { CoapTestClient } from './coap-client.js';
@@ -30,7 +31,7 @@ afterAll(async () => {
 /** A tenant on a profile with these limits, once the server has read them. */
 async function limited(configuration: Record<string, unknown>): Promise<LimitedTenant> {
   const tenant = await newLimitedTenant(server, tokens.sysadmin, configuration);
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await sleep(1500);
   return tenant;
 }
 
