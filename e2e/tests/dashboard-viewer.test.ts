@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
+import { selectors } from '../../packages/web/src/selectors';
 import { alarmsTableSelectors } from '../../packages/web/src/widgets/alarms-table/selectors';
 import { simpleCardSelectors } from '../../packages/web/src/widgets/simple-card/selectors';
 import { launchBrowser, newPage, screenshot, tid } from '../support/browser';
@@ -16,6 +17,7 @@ let publicId: string;
 const DEVICE = 'Thermostat T1';
 const TOKEN = 'T1_TEST_TOKEN';
 const D = dashboardSelectors;
+const T = selectors.entityTable;
 
 /** A dashboard as the reference exports it: a device alias, a simple card, a line chart, an unknown widget. */
 function dashboardJson(deviceId: string) {
@@ -181,6 +183,31 @@ describe('dashboard viewer', () => {
     await alarms.locator(tid(alarmsTableSelectors.acknowledge)).first().click();
     await expect.poll(() => alarms.textContent()).toContain('Active, acknowledged');
     await screenshot(page, 'dashboard-viewer');
+  });
+
+  it('takes a screenshot as the dashboard image, shown in the dashboard details', async () => {
+    const { page } = await openSignedIn(browser, server, 'tenant@meridian.local', 'tenant');
+    await page.goto(`${server.url}/dashboards/${dashboardId}`);
+    await page.waitForSelector(`${tid(D.widget('chart'))} canvas`);
+    await page.click(tid(D.updateImage));
+    const preview = page.locator(tid(D.updateImagePreview));
+    await preview.waitFor();
+    // The thumbnail is the dashboard scaled down to 640 px.
+    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+    await screenshot(page, 'dashboard-update-image');
+    await page.click(tid(D.updateImageSave));
+    await page.locator(tid(D.updateImageDialog)).waitFor({ state: 'detached' });
+    const token = await loginToken(server, 'tenant@meridian.local', 'tenant');
+    const info = await api<{ image: string | null }>(server, 'GET', `/api/dashboard/info/${dashboardId}`, {
+      token,
+    });
+    expect(info.body.image).toMatch(/^data:image\/jpeg;base64,/);
+    // The dashboard's details show it in their image input.
+    await page.click(tid(selectors.menu.link('/dashboards')));
+    await page.locator(tid(T.row)).filter({ hasText: 'Thermostat viewer' }).first().click();
+    const image = page.locator(`${tid(T.details)} ${tid(selectors.dashboards.image)} img`);
+    await expect.poll(() => image.getAttribute('src')).toBe(info.body.image);
+    await screenshot(page, 'dashboard-details-image');
   });
 
   it('opens full screen without the toolbar, and as the public customer without signing in', async () => {

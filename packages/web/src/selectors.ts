@@ -153,6 +153,7 @@ export const selectors = {
   dashboards: {
     title: 'dashboard-title',
     description: 'dashboard-description',
+    image: 'dashboard-image',
     mobileHide: 'dashboard-mobile-hide',
     mobileOrder: 'dashboard-mobile-order',
     publicLink: 'dashboard-public-link',

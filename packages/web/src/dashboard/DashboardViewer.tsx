@@ -21,6 +21,7 @@ import { DashboardStates } from './toolbar/DashboardStates';
 import { DashboardsSelect } from './toolbar/DashboardsSelect';
 import { FiltersEdit } from './toolbar/FiltersEdit';
 import { ExportDashboardButton, FullscreenButton } from './toolbar/ToolbarButtons';
+import { UpdateDashboardImageButton } from './toolbar/UpdateDashboardImage';
 import { useDashboardState } from './useDashboardState';
 import { useViewChanges } from './useViewChanges';
 
@@ -56,6 +57,7 @@ export function DashboardViewer({
   const window = useMemo(() => subscriptionWindowOf(timewindow, Date.now(), localTimeZone()), [timewindow]);
   const [overlay, setOverlay] = useState<OverlayState | null>(null);
   const viewer = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   const runAction = useActionRunner({
     model,
     stack,
@@ -150,6 +152,9 @@ export function DashboardViewer({
                       {scope && settings.showDashboardExport && (
                         <ExportDashboardButton dashboard={dashboard} />
                       )}
+                      {canEdit && settings.showUpdateDashboardImage && (
+                        <UpdateDashboardImageButton dashboard={dashboard} content={() => content.current} />
+                      )}
                       <FullscreenButton target={() => viewer.current} />
                       {canEdit && <EnterEditButton editor={editor} />}
                     </>
@@ -158,7 +163,9 @@ export function DashboardViewer({
                 end={toolbarEnd}
               />
             )}
-            {shown && <StateLayouts key={shown.id} state={shown} model={model} />}
+            <Box ref={content} sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+              {shown && <StateLayouts key={shown.id} state={shown} model={model} />}
+            </Box>
           </Box>
         )}
       </DashboardEditSession>

@@ -76,6 +76,8 @@ export interface DashboardSettings {
   showFilters: boolean;
   showDashboardTimewindow: boolean;
   showDashboardExport: boolean;
+  /** "Update dashboard image" for those who may save the dashboard. */
+  showUpdateDashboardImage: boolean;
 }
 
 export interface DashboardModel {

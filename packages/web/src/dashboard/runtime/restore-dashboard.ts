@@ -150,6 +150,7 @@ export function restoreDashboard(configuration: JsonValue | null | undefined): D
       showFilters: settings.showFilters !== false,
       showDashboardTimewindow: settings.showDashboardTimewindow !== false,
       showDashboardExport: settings.showDashboardExport !== false,
+      showUpdateDashboardImage: settings.showUpdateDashboardImage !== false,
     },
   };
 }

@@ -166,6 +166,7 @@ export function apiUsageDashboard(t: Translate, tenantId: string): Dashboard {
         stateControllerId: 'default',
         showTitle: false,
         showDashboardExport: false,
+        showUpdateDashboardImage: false,
         showDashboardTimewindow: false,
       },
     },

@@ -1,6 +1,7 @@
 import type { DashboardInfo } from '@meridian/common';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CopyableLink } from '../../components/entity-table/CopyableLink';
 import { EntityNameField } from '../../components/entity-table/EntityNameField';
@@ -8,6 +9,8 @@ import { FormTextArea } from '../../components/entity-table/FormTextArea';
 import type { EntityFormProps } from '../../components/entity-table/types';
 import { FormCheckbox } from '../../components/FormCheckbox';
 import { FormTextField } from '../../components/FormTextField';
+import { ImageInput } from '../../components/image-input/ImageInput';
+import { STORED_IMAGE_MAX_BYTES } from '../../components/image-input/stored-image';
 import { selectors } from '../../selectors';
 import {
   DASHBOARD_TITLE_MAX_LENGTH,
@@ -23,8 +26,8 @@ export interface DashboardFormProps extends EntityFormProps<DashboardInfo, Dashb
 
 /**
  * The dashboard form (reference console §3.12): title and description; in the details also the
- * mobile application settings and, for a public dashboard, its public link. The dashboard image is
- * not edited here: the console has no image input yet.
+ * mobile application settings and, for a public dashboard, its public link; the dashboard image (a
+ * thumbnail users pick here or take from the viewer with "Update dashboard image").
  */
 export function DashboardForm({ form, entity, editing, isAdd, showPublicLink }: DashboardFormProps) {
   const { t } = useTranslation();
@@ -83,6 +86,20 @@ export function DashboardForm({ form, entity, editing, isAdd, showPublicLink }: 
         label={t('dashboards.description')}
         disabled={disabled}
         testId={selectors.dashboards.description}
+      />
+      <Controller
+        control={control}
+        name="image"
+        render={({ field }) => (
+          <ImageInput
+            label={t('dashboards.image')}
+            value={field.value}
+            onChange={field.onChange}
+            disabled={disabled}
+            maxSizeBytes={STORED_IMAGE_MAX_BYTES}
+            testId={selectors.dashboards.image}
+          />
+        )}
       />
     </Box>
   );

@@ -43,15 +43,28 @@ describe('dashboard values', () => {
   });
 
   it('reads the description from the configuration and keeps the widgets when saving', () => {
-    const values = dashboardValuesOf(DASHBOARD);
-    expect(values).toEqual({ title: 'Fleet', description: 'Trucks', mobileHide: true, mobileOrder: 3 });
+    const values = dashboardValuesOf({ ...DASHBOARD, image: 'data:image/png;base64,AAAA' });
+    expect(values).toEqual({
+      title: 'Fleet',
+      description: 'Trucks',
+      image: 'data:image/png;base64,AAAA',
+      mobileHide: true,
+      mobileOrder: 3,
+    });
     const saved = dashboardOfValues(
-      { title: ' Fleet 2 ', description: 'Lorries', mobileHide: false, mobileOrder: null },
+      {
+        title: ' Fleet 2 ',
+        description: 'Lorries',
+        image: 'data:image/png;base64,BBBB',
+        mobileHide: false,
+        mobileOrder: null,
+      },
       DASHBOARD,
     );
     expect(saved).toMatchObject({
       id: DASHBOARD.id,
       title: 'Fleet 2',
+      image: 'data:image/png;base64,BBBB',
       mobileHide: false,
       mobileOrder: null,
       configuration: { description: 'Lorries', widgets: { w: { type: 'latest' } } },

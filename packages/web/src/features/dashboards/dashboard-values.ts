@@ -8,10 +8,12 @@ import {
 } from '@meridian/common';
 import type { DashboardDraft } from '../../api/dashboards';
 
-/** Values of the dashboard form (reference console §3.12 "Form"); the image is not edited here. */
+/** Values of the dashboard form (reference console §3.12 "Form"). */
 export interface DashboardValues {
   title: string;
   description: string;
+  /** The dashboard's thumbnail, a `data:image/` URL. */
+  image: string | null;
   mobileHide: boolean;
   mobileOrder: number | null;
 }
@@ -66,6 +68,7 @@ export function dashboardValuesOf(dashboard: DashboardInfo | null): DashboardVal
   return {
     title: dashboard?.title ?? '',
     description: typeof description === 'string' ? description : '',
+    image: dashboard?.image ?? null,
     mobileHide: dashboard?.mobileHide === true,
     mobileOrder: typeof dashboard?.mobileOrder === 'number' ? dashboard.mobileOrder : null,
   };
@@ -77,8 +80,9 @@ export function dashboardValuesOf(dashboard: DashboardInfo | null): DashboardVal
  */
 export function dashboardOfValues(values: DashboardValues, dashboard: Dashboard | null): DashboardDraft {
   return {
-    ...(dashboard ?? { image: null }),
+    ...dashboard,
     title: values.title.trim(),
+    image: values.image,
     configuration: { ...configurationOf(dashboard), description: values.description },
     mobileHide: values.mobileHide,
     mobileOrder: values.mobileOrder,

@@ -6,10 +6,10 @@ import { EntityNameField } from '../../components/entity-table/EntityNameField';
 import { FormTextArea } from '../../components/entity-table/FormTextArea';
 import type { EntityFormProps } from '../../components/entity-table/types';
 import { ImageInput } from '../../components/image-input/ImageInput';
+import { STORED_IMAGE_MAX_BYTES } from '../../components/image-input/stored-image';
 import { widgetLibrarySelectors as S } from './widget-library-selectors';
 import {
   WIDGETS_BUNDLE_DESCRIPTION_MAX_LENGTH,
-  WIDGETS_BUNDLE_IMAGE_MAX_BYTES,
   WIDGETS_BUNDLE_TITLE_MAX_LENGTH,
   type WidgetsBundleValues,
 } from './widgets-bundle-values';
@@ -38,7 +38,7 @@ export function WidgetsBundleForm({ form, editing }: EntityFormProps<WidgetsBund
             value={field.value}
             onChange={field.onChange}
             disabled={!editing}
-            maxSizeBytes={WIDGETS_BUNDLE_IMAGE_MAX_BYTES}
+            maxSizeBytes={STORED_IMAGE_MAX_BYTES}
             testId={S.bundles.image}
           />
         )}

@@ -12,12 +12,6 @@ export interface WidgetsBundleValues {
 export const WIDGETS_BUNDLE_TITLE_MAX_LENGTH = 255;
 export const WIDGETS_BUNDLE_DESCRIPTION_MAX_LENGTH = 255;
 
-/**
- * Largest image file taken: the server keeps at most 1,000,000 characters of data URL, and base64
- * writes 4 characters for every 3 bytes.
- */
-export const WIDGETS_BUNDLE_IMAGE_MAX_BYTES = 740_000;
-
 export function widgetsBundleValuesOf(bundle: WidgetsBundle | null): WidgetsBundleValues {
   return {
     title: bundle?.title ?? '',

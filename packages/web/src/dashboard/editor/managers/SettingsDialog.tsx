@@ -35,6 +35,7 @@ const TOOLBAR_FLAGS = [
   'showFilters',
   'showDashboardTimewindow',
   'showDashboardExport',
+  'showUpdateDashboardImage',
 ] as const;
 
 const HIDE_FLAG_KEYS: Record<TimewindowHideFlag, string> = {

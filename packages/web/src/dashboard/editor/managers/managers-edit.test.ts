@@ -108,10 +108,16 @@ describe('copy reference', () => {
 describe('settings', () => {
   it('reads the defaults and saves the form, keeping unknown settings', () => {
     const form = dashboardSettingsForm(dashboard());
-    expect(form).toMatchObject({ showTitle: false, showDashboardExport: true, titleColor: '' });
+    expect(form).toMatchObject({
+      showTitle: false,
+      showDashboardExport: true,
+      showUpdateDashboardImage: true,
+      titleColor: '',
+    });
     const saved = setDashboardSettings(dashboard(), {
       ...form,
       showDashboardExport: false,
+      showUpdateDashboardImage: false,
       titleColor: '#123456',
     });
     expect(saved.settings).toMatchObject({
@@ -121,6 +127,7 @@ describe('settings', () => {
     });
     expect(restoreDashboard(saved).settings).toMatchObject({
       showDashboardExport: false,
+      showUpdateDashboardImage: false,
       titleColor: '#123456',
     });
     const cleared = setDashboardSettings(saved, { ...form, titleColor: '' });

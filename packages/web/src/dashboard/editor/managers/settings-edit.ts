@@ -21,6 +21,7 @@ export interface DashboardSettingsForm {
   showFilters: boolean;
   showDashboardTimewindow: boolean;
   showDashboardExport: boolean;
+  showUpdateDashboardImage: boolean;
 }
 
 /** The saved settings, the reference's defaults where not saved. */
@@ -39,6 +40,7 @@ export function dashboardSettingsForm(configuration: JsonObject): DashboardSetti
     showFilters: shown('showFilters'),
     showDashboardTimewindow: shown('showDashboardTimewindow'),
     showDashboardExport: shown('showDashboardExport'),
+    showUpdateDashboardImage: shown('showUpdateDashboardImage'),
   };
 }
 
