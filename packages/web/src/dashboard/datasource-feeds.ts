@@ -10,8 +10,8 @@ import {
 } from './runtime/function-datasource';
 import {
   hasPostProcessing,
-  overlayProcessed,
   type PostProcessingMemory,
+  type ProcessedValues,
   postProcessJobs,
   readPostResults,
 } from './runtime/post-processing';
@@ -64,8 +64,8 @@ export function startEntityFeed(
   if (!command) return () => undefined;
   // Live points of an aggregated realtime window are folded into its current interval.
   const liveAggregation = context.window.kind === 'realtime' ? context.aggregation : undefined;
-  const reduce = (current: EntityValues[], update: EntityDataUpdate) =>
-    reduceUpdate(current, update, dataKeys, context.sinceTs(), liveAggregation);
+  const reduce = (current: EntityValues[], update: EntityDataUpdate, processed?: ProcessedValues) =>
+    reduceUpdate(current, update, dataKeys, context.sinceTs(), liveAggregation, processed);
   if (!dataKeys.some(hasPostProcessing)) {
     return context.socket.subscribe('entityDataCmds', command, (update) =>
       context.update(index, (current) => reduce(current, update)),
@@ -82,7 +82,7 @@ export function startEntityFeed(
       if (stopped) return;
       const { processed, error } = readPostResults(targets, results, jobs, memory);
       if (error) context.fail(error);
-      context.update(index, (current) => overlayProcessed(reduce(current, update), processed));
+      context.update(index, (current) => reduce(current, update, processed));
     } catch (error) {
       if (!stopped) context.fail(messageOf(error));
     }

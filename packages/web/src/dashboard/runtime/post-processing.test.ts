@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { createSandboxHandler } from '../sandbox/sandbox-handler';
 import {
   hasPostProcessing,
-  overlayProcessed,
   type PostProcessingMemory,
   postProcessJobs,
   readPostResults,
@@ -47,7 +46,7 @@ async function apply(
   const { jobs, targets } = postProcessJobs(update, keys, memory);
   const { results } = await handle({ id: 1, jobs });
   const { processed, error } = readPostResults(targets, results, jobs, memory);
-  return { values: overlayProcessed(reduceUpdate(values, update, keys, 0), processed), error, jobs };
+  return { values: reduceUpdate(values, update, keys, 0, undefined, processed), error, jobs };
 }
 
 describe('post-processing', () => {
@@ -97,6 +96,28 @@ describe('post-processing', () => {
     const next = changes([entityData({ timeseries: { temperature: [{ ts: 3, value: '10' }] } })]);
     const later = await apply(after.values, next, keys, memory);
     expect(later.values[0]?.series[0]?.map((p) => p.value)).toEqual(['1', '3', '13']);
+  });
+
+  it('folds live points of an aggregated realtime window with their processed values', async () => {
+    const keys = [key('temperature', { postFuncBody: TIMES_TEN })];
+    const memory: PostProcessingMemory = new Map();
+    const average = { type: 'AVG' as const, intervalMs: 1000, limit: 100 };
+    const live = changes([
+      entityData({
+        timeseries: {
+          temperature: [
+            { ts: 1200, value: '2' },
+            { ts: 1400, value: '4' },
+          ],
+        },
+      }),
+    ]);
+    const { jobs, targets } = postProcessJobs(live, keys, memory);
+    const { results } = await handle({ id: 1, jobs });
+    const { processed } = readPostResults(targets, results, jobs, memory);
+    const values = reduceUpdate(initialValues([DEVICE], keys), live, keys, 0, average, processed);
+    // One interval, the average of 20 and 40: the processed values, not the raw 2 and 4.
+    expect(values[0]?.series[0]?.map((p) => Number(p.value))).toEqual([30]);
   });
 
   it('reports a throwing function and keeps the raw value of its key', async () => {

@@ -1,12 +1,12 @@
 import type { DataKey, EntityData, EntityDataUpdate, TsValue } from '@meridian/common';
 import { convertValue, type JobResult, type PostProcessJob } from '../sandbox/protocol';
-import { type EntityValues, entityKeyOf } from './widget-data';
+import { entityKeyOf } from './widget-data';
 
 /**
  * Post-processing of received values (reference data key `postFuncBody`, run as
  * `function (time, value, prevValue, timePrev, prevOrigValue)`): the jobs one update needs, sent
- * to the tenant script sandbox in one message, and the processed values laid over what the
- * update's reducer made of the raw ones.
+ * to the tenant script sandbox in one message, and the processed values the update's reducer takes
+ * in place of the raw ones.
  */
 
 /** Whether a key's values go through its post-processing function. */
@@ -80,11 +80,14 @@ export function valueText(value: unknown): string {
   return String(value);
 }
 
-/** Processed values by entity, key index and slot: time → processed value. */
-export type ProcessedValues = Map<
-  string,
-  Map<number, { latest?: Map<number, string>; series?: Map<number, string> }>
+/** One entity's processed values by key index and slot: time → processed value. */
+export type EntityProcessedValues = Map<
+  number,
+  { latest?: Map<number, string>; series?: Map<number, string> }
 >;
+
+/** Processed values by entity id. */
+export type ProcessedValues = Map<string, EntityProcessedValues>;
 
 /**
  * Reads the sandbox's answers: the processed values per target, the memory for the next update,
@@ -120,28 +123,4 @@ export function readPostResults(
     }
   });
   return { processed, error };
-}
-
-/** Lays processed values over the values the reducer made of the same update's raw ones. */
-export function overlayProcessed(
-  values: readonly EntityValues[],
-  processed: ProcessedValues,
-): EntityValues[] {
-  return values.map((entityValues) => {
-    const byIndex = processed.get(entityValues.entity.id.id);
-    if (!byIndex) return entityValues;
-    const latest = entityValues.latest.map((point, index) => {
-      const value = point && byIndex.get(index)?.latest?.get(point.ts);
-      return point && value !== undefined ? { ts: point.ts, value } : point;
-    });
-    const series = entityValues.series.map((points, index) => {
-      const byTime = byIndex.get(index)?.series;
-      if (!byTime) return points;
-      return points.map((point) => {
-        const value = byTime.get(point.ts);
-        return value === undefined ? point : { ts: point.ts, value };
-      });
-    });
-    return { ...entityValues, latest, series };
-  });
 }

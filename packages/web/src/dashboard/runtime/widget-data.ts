@@ -9,6 +9,7 @@ import {
 } from '@meridian/common';
 import { type AliasEntity, aliasQuery, filterOfEntities } from './alias-resolution';
 import { foldRawPoints, pruneBuckets, type SeriesBuckets } from './live-aggregation';
+import type { EntityProcessedValues, ProcessedValues } from './post-processing';
 import { type SubscriptionWindow, type WindowAggregation, windowStartTs } from './subscription-window';
 
 /**
@@ -149,6 +150,12 @@ export function mergeSeries(
   return [...merged.values()].sort(byTs);
 }
 
+/** A point with its post-processed value, where its key's function gave one for its time. */
+const processedPoint = (point: TsValue, byTime: ReadonlyMap<number, string> | undefined): TsValue => {
+  const value = byTime?.get(point.ts);
+  return value === undefined ? point : { ts: point.ts, value };
+};
+
 function applyEntityData(
   values: EntityValues,
   data: EntityData,
@@ -156,10 +163,12 @@ function applyEntityData(
   replaceSeries: boolean,
   sinceTs: number,
   aggregation: WindowAggregation | undefined,
+  processed: EntityProcessedValues | undefined,
 ): EntityValues {
   const latest = dataKeys.map((dataKey, index) => {
     const key = entityKeyOf(dataKey);
-    const fresh = data.latest?.[key.type]?.[key.key];
+    const received = data.latest?.[key.type]?.[key.key];
+    const fresh = received && processedPoint(received, processed?.get(index)?.latest);
     const known = values.latest[index];
     // Stale deliveries (older than what is shown) never move a value back.
     return fresh && (!known || fresh.ts >= known.ts) ? fresh : known;
@@ -168,7 +177,11 @@ function applyEntityData(
   const folding = !replaceSeries && aggregation !== undefined && aggregation.type !== 'NONE';
   const buckets: SeriesBuckets[] = [];
   const series = dataKeys.map((dataKey, index) => {
-    const points = dataKey.type === 'timeseries' ? data.timeseries?.[dataKey.name] : undefined;
+    const received = dataKey.type === 'timeseries' ? data.timeseries?.[dataKey.name] : undefined;
+    // Processed before they are merged or folded: a live point of an aggregated window goes into
+    // its interval with the value its key's function made of it.
+    const byTime = processed?.get(index)?.series;
+    const points = byTime ? received?.map((point) => processedPoint(point, byTime)) : received;
     const current = values.series[index] ?? [];
     const known = replaceSeries ? new Map() : (values.buckets?.[index] ?? new Map());
     buckets[index] = known;
@@ -186,7 +199,8 @@ function applyEntityData(
 /**
  * The values after one update: a page (`data`) replaces series wholesale, a change (`update`) adds
  * to them. Entities not in the update keep their values; `sinceTs` drops points that have left a
- * rolling window.
+ * rolling window. `processed` holds the update's values as the keys' post-processing functions
+ * made them, which take the place of the raw ones.
  */
 export function reduceUpdate(
   values: readonly EntityValues[],
@@ -194,6 +208,7 @@ export function reduceUpdate(
   dataKeys: readonly DataKey[],
   sinceTs: number,
   aggregation?: WindowAggregation,
+  processed?: ProcessedValues,
 ): EntityValues[] {
   if (update.errorCode !== 0) return [...values];
   const page = update.data?.data;
@@ -208,6 +223,15 @@ export function reduceUpdate(
         ? entityValues
         : { ...entityValues, series };
     }
-    return applyEntityData(entityValues, data, dataKeys, page !== undefined, sinceTs, aggregation);
+    const entityId = entityValues.entity.id.id;
+    return applyEntityData(
+      entityValues,
+      data,
+      dataKeys,
+      page !== undefined,
+      sinceTs,
+      aggregation,
+      processed?.get(entityId),
+    );
   });
 }
