@@ -2,6 +2,7 @@ import type { JsonObject, JsonValue } from '@meridian/common';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -204,22 +205,28 @@ function Field({ field, context }: { field: FormField; context: FieldContext }) 
       );
     case 'image':
       return (
-        <ImageInput
-          label={label}
-          value={typeof current === 'string' ? current : null}
-          onChange={(image) => set(image ?? undefined)}
-          disabled={disabled}
-          testId={testId}
-        />
+        <>
+          <ImageInput
+            label={label}
+            value={typeof current === 'string' ? current : null}
+            onChange={(image) => set(image ?? undefined)}
+            disabled={disabled}
+            testId={testId}
+          />
+          {error && <FormHelperText error>{error}</FormHelperText>}
+        </>
       );
     case 'icon':
       return (
-        <MaterialIconInput
-          label={label}
-          value={typeof current === 'string' ? current : ''}
-          onChange={(name) => set(name || undefined)}
-          testId={testId}
-        />
+        <>
+          <MaterialIconInput
+            label={label}
+            value={typeof current === 'string' ? current : ''}
+            onChange={(name) => set(name || undefined)}
+            testId={testId}
+          />
+          {error && <FormHelperText error>{error}</FormHelperText>}
+        </>
       );
     case 'date':
       return (

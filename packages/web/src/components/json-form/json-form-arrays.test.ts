@@ -91,6 +91,14 @@ describe('json form arrays, images, icons and dates', () => {
     expect(mapped?.options).toEqual([{ value: 'tue', label: 'Di' }]);
   });
 
+  it('makes an rc-select over an array value checkboxes of its items', () => {
+    const [field] = parse([
+      { key: 'levelColors', type: 'rc-select', multiple: true, items: [{ value: 'red', label: 'Red' }] },
+    ]);
+    expect(field?.kind).toBe('checkboxes');
+    expect(field?.options).toEqual([{ value: 'red', label: 'Red' }]);
+  });
+
   it('maps image, icon and date form types and the date schema type', () => {
     const fields = parse([
       { key: 'logo', type: 'image' },

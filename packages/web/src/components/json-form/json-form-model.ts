@@ -144,7 +144,9 @@ function fieldOf(root: Json, item: Json): FormField | null {
     ...(schema.readOnly === true || item.readonly === true ? { readOnly: true } : {}),
     ...(Object.keys(rules).length > 0 ? { rules } : {}),
   };
-  const kind = kindOf(schema, formType);
+  // A select over an array value (the reference's rc-select with `multiple`) picks several choices.
+  const formKind = kindOf(schema, formType);
+  const kind = formKind === 'select' && schema.type === 'array' ? 'checkboxes' : formKind;
   switch (kind) {
     case 'select':
     case 'checkboxes':
