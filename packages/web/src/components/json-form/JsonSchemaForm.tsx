@@ -15,8 +15,11 @@ import { MaterialIconInput } from '../material-icon/MaterialIconInput';
 import { ArrayField } from './ArrayField';
 import { CheckboxesField } from './CheckboxesField';
 import { DateField } from './DateField';
+import { JsonField } from './JsonField';
 import { type FormField, type SettingsForm, valueAt, withValueAt } from './json-form-model';
-import { type FieldError, fieldError, fieldsAreValid } from './json-form-validation';
+import { type FieldError, fieldErrorIn, fieldsAreValid } from './json-form-validation';
+
+export { JsonField } from './JsonField';
 
 /**
  * The JSON schema form (spec 3 "JSON form"): the fields of a settings schema bound to a model.
@@ -95,7 +98,7 @@ function Field({ field, context }: { field: FormField; context: FieldContext }) 
   const testId = `${testIdPrefix}-${field.path.join('.')}`;
   const current = valueAt(model, field.path) ?? field.defaultValue;
   const set = (next: JsonValue | undefined) => onChange(withValueAt(model, field.path, next));
-  const error = useErrorText(field.kind === 'fieldset' ? null : fieldError(field, current));
+  const error = useErrorText(fieldErrorIn(field, model));
   const label = field.required ? `${field.title} *` : field.title;
   const disabled = field.readOnly === true;
   const helperText = error ?? field.description;
@@ -287,52 +290,3 @@ function Field({ field, context }: { field: FormField; context: FieldContext }) 
 
 const textOf = (value: JsonValue | undefined): string =>
   typeof value === 'string' ? value : value === undefined ? '' : String(value);
-
-/** A value the form has no field for, edited as JSON text; invalid text is an error that blocks saving. */
-export function JsonField({
-  label,
-  value,
-  onChange,
-  testId,
-  setError,
-  errorKey,
-}: {
-  label: string;
-  value: JsonValue | undefined;
-  onChange: (value: JsonValue | undefined) => void;
-  testId: string;
-  setError: (key: string, invalid: boolean) => void;
-  errorKey: string;
-}) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(() => (value === undefined ? '' : JSON.stringify(value, null, 2)));
-  const [error, setErrorText] = useState<string | null>(null);
-  return (
-    <CodeEditor
-      label={label}
-      language="json"
-      minRows={2}
-      value={text}
-      error={error ?? undefined}
-      testId={testId}
-      onChange={(next) => {
-        setText(next);
-        if (!next.trim()) {
-          setErrorText(null);
-          setError(errorKey, false);
-          onChange(undefined);
-          return;
-        }
-        try {
-          const parsed = JSON.parse(next) as JsonValue;
-          setErrorText(null);
-          setError(errorKey, false);
-          onChange(parsed);
-        } catch (failure) {
-          setErrorText(t('widget-config.invalid-json', { message: (failure as Error).message }));
-          setError(errorKey, true);
-        }
-      }}
-    />
-  );
-}

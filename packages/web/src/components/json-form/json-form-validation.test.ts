@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSettingsSchema } from './json-form-model';
-import { fieldError, fieldsAreValid } from './json-form-validation';
+import { fieldError, fieldErrorIn, fieldsAreValid } from './json-form-validation';
 
 const form = parseSettingsSchema(
   JSON.stringify({
@@ -75,5 +75,29 @@ describe('json form validation (spec 3)', () => {
     expect(fieldsAreValid(fields, { name: 'abc', tags: [] })).toBe(false);
     // An emptied item of a primitive array is an error, not a hole.
     expect(fieldsAreValid(fields, { name: 'abc', tags: [null] })).toBe(false);
+  });
+
+  it('takes an untouched checkbox as false and requires nested values only of objects that are there', () => {
+    const nested = parseSettingsSchema(
+      JSON.stringify({
+        schema: {
+          type: 'object',
+          required: ['agree'],
+          properties: {
+            agree: { type: 'boolean' },
+            font: { type: 'object', required: ['size'], properties: { size: { type: 'number' } } },
+          },
+        },
+      }),
+    )?.fields;
+    const [agree, font] = nested ?? [];
+    const size = font?.items?.[0];
+    if (!agree || !size) throw new Error('fields');
+    expect(fieldErrorIn(agree, {})).toBeNull();
+    expect(fieldErrorIn(size, {})).toBeNull();
+    expect(fieldErrorIn(size, { font: {} })).toEqual({ key: 'required' });
+    expect(fieldsAreValid(nested ?? [], {})).toBe(true);
+    expect(fieldsAreValid(nested ?? [], { font: { size: 12 } })).toBe(true);
+    expect(fieldsAreValid(nested ?? [], { font: {} })).toBe(false);
   });
 });

@@ -68,17 +68,30 @@ function withOwnMessage(error: FieldError, rules: FieldRules | undefined): Field
   return error;
 }
 
+/**
+ * The error a field shows over the model: of its shown value (the model's, else the default; an
+ * untouched checkbox is false). A required value inside an object the model does not have is not
+ * missing: the schema requires it only of an object that is there, as tv4 checks it.
+ */
+export function fieldErrorIn(field: FormField, model: JsonValue): FieldError | null {
+  if (field.kind === 'fieldset' || field.path.length === 0) return null;
+  const value =
+    valueAt(model, field.path) ?? field.defaultValue ?? (field.kind === 'checkbox' ? false : undefined);
+  if (value === undefined && field.path.length > 1 && valueAt(model, field.path.slice(0, -1)) === undefined) {
+    return null;
+  }
+  return fieldError(field, value);
+}
+
 /** Whether every field of the form, and every item of its arrays, keeps the schema's rules. */
 export function fieldsAreValid(fields: readonly FormField[], model: JsonValue): boolean {
   return fields.every((field) => fieldIsValid(field, model));
 }
 
 function fieldIsValid(field: FormField, model: JsonValue): boolean {
-  // A fieldset without a key of its own only groups fields.
-  const value = field.path.length > 0 ? (valueAt(model, field.path) ?? field.defaultValue) : undefined;
-  // An object's own rules are its fields' rules; it shows no message of its own.
-  if (field.path.length > 0 && field.kind !== 'fieldset' && fieldError(field, value)) return false;
+  if (fieldErrorIn(field, model)) return false;
   if (field.items && !fieldsAreValid(field.items, model)) return false;
+  const value = field.path.length > 0 ? (valueAt(model, field.path) ?? field.defaultValue) : undefined;
   if (field.kind === 'array' && field.item && Array.isArray(value)) {
     const item = field.item;
     return value.every((_, index) => fieldIsValid(fieldOfItem(item, field.path.length, index), model));
