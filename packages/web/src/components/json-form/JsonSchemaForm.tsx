@@ -2,19 +2,31 @@ import type { JsonObject, JsonValue } from '@meridian/common';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeEditor } from '../code-editor/CodeEditor';
 import { ColorInput } from '../color-input/ColorInput';
+import { ImageInput } from '../image-input/ImageInput';
+import { MaterialIconInput } from '../material-icon/MaterialIconInput';
+import { ArrayField } from './ArrayField';
+import { CheckboxesField } from './CheckboxesField';
+import { DateField } from './DateField';
+import { JsonField } from './JsonField';
 import { type FormField, type SettingsForm, valueAt, withValueAt } from './json-form-model';
+import { type FieldError, fieldErrorIn, fieldsAreValid } from './json-form-validation';
+
+export { JsonField } from './JsonField';
 
 /**
  * The JSON schema form (spec 3 "JSON form"): the fields of a settings schema bound to a model.
- * Empty text and non-numbers become undefined (the key is dropped), as the reference does.
- * `onValidityChange` reports whether every JSON field holds valid JSON.
+ * Empty text and non-numbers become undefined (the key is dropped), as the reference does; a
+ * field shows its schema default without writing it, so an imported model stays as it was until
+ * the user edits. `onValidityChange` reports whether every field keeps its schema rules and every
+ * JSON and date field holds what it should.
  */
 export function JsonSchemaForm({
   form,
@@ -30,9 +42,11 @@ export function JsonSchemaForm({
   testIdPrefix: string;
 }) {
   const [errors, setErrors] = useState<ReadonlySet<string>>(new Set());
+  const rulesKept = useMemo(() => fieldsAreValid(form.fields, value), [form, value]);
   const report = useRef(onValidityChange);
   report.current = onValidityChange;
-  useEffect(() => report.current(errors.size === 0), [errors]);
+  const valid = errors.size === 0 && rulesKept;
+  useEffect(() => report.current(valid), [valid]);
   const setError = (key: string, invalid: boolean) =>
     setErrors((current) => {
       if (current.has(key) === invalid) return current;
@@ -58,14 +72,36 @@ interface FieldContext {
   testIdPrefix: string;
 }
 
+/** An error as text: the field's own validationMessage, or the form's message for the rule. */
+function useErrorText(error: FieldError | null): string | null {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return 'message' in error ? error.message : t(`json-form.${error.key}`, error.values);
+}
+
+/**
+ * A key of its own in the form's error set for a field that can hold text that is not a value
+ * yet (JSON, a date): dropped when the field goes, e.g. with its array item.
+ */
+function useOwnErrorKey(setError: (key: string, invalid: boolean) => void) {
+  const key = useId();
+  const latest = useRef(setError);
+  latest.current = setError;
+  useEffect(() => () => latest.current(key, false), [key]);
+  return key;
+}
+
 function Field({ field, context }: { field: FormField; context: FieldContext }) {
   const { t } = useTranslation();
   const { model, onChange, testIdPrefix } = context;
-  const key = field.path.join('.');
-  const testId = `${testIdPrefix}-${key}`;
+  const ownErrorKey = useOwnErrorKey(context.setError);
+  const testId = `${testIdPrefix}-${field.path.join('.')}`;
   const current = valueAt(model, field.path) ?? field.defaultValue;
   const set = (next: JsonValue | undefined) => onChange(withValueAt(model, field.path, next));
+  const error = useErrorText(fieldErrorIn(field, model));
   const label = field.required ? `${field.title} *` : field.title;
+  const disabled = field.readOnly === true;
+  const helperText = error ?? field.description;
   switch (field.kind) {
     case 'fieldset':
       return (
@@ -80,10 +116,28 @@ function Field({ field, context }: { field: FormField; context: FieldContext }) 
           ))}
         </Box>
       );
+    case 'array': {
+      const { item } = field;
+      if (!item) return null;
+      return (
+        <ArrayField
+          field={{ ...field, item }}
+          items={Array.isArray(current) ? current : []}
+          onChange={set}
+          renderItem={(itemField) => <Field field={itemField} context={context} />}
+          error={error}
+          testId={testId}
+        />
+      );
+    }
+    case 'checkboxes':
+      return <CheckboxesField field={field} value={current} onChange={set} error={error} testId={testId} />;
     case 'checkbox':
+      // No value and no default shows unchecked (spec 3: false) without writing false.
       return (
         <FormControlLabel
           label={field.title}
+          disabled={disabled}
           control={
             <Checkbox
               checked={current === true}
@@ -101,8 +155,10 @@ function Field({ field, context }: { field: FormField; context: FieldContext }) 
           size="small"
           margin="dense"
           fullWidth
+          disabled={disabled}
           value={typeof current === 'number' ? current : ''}
-          helperText={field.description}
+          error={error !== null}
+          helperText={helperText}
           onChange={(event) => {
             const number = Number.parseFloat(event.target.value);
             set(Number.isFinite(number) ? number : undefined);
@@ -118,6 +174,9 @@ function Field({ field, context }: { field: FormField; context: FieldContext }) 
           size="small"
           margin="dense"
           fullWidth
+          disabled={disabled}
+          error={error !== null}
+          helperText={helperText}
           value={Math.max(
             -1,
             (field.options ?? []).findIndex((option) => option.value === current),
@@ -136,11 +195,53 @@ function Field({ field, context }: { field: FormField; context: FieldContext }) 
         </TextField>
       );
     case 'color':
+      // The colour input shows only its own required message (and invalid colours).
       return (
         <ColorInput
           label={label}
           value={typeof current === 'string' ? current : ''}
           onChange={(color) => set(color || undefined)}
+          required={field.required}
+          requiredText={error ?? undefined}
+          testId={testId}
+        />
+      );
+    case 'image':
+      return (
+        <>
+          <ImageInput
+            label={label}
+            value={typeof current === 'string' ? current : null}
+            onChange={(image) => set(image ?? undefined)}
+            disabled={disabled}
+            testId={testId}
+          />
+          {error && <FormHelperText error>{error}</FormHelperText>}
+        </>
+      );
+    case 'icon':
+      return (
+        <>
+          <MaterialIconInput
+            label={label}
+            value={typeof current === 'string' ? current : ''}
+            onChange={(name) => set(name || undefined)}
+            testId={testId}
+          />
+          {error && <FormHelperText error>{error}</FormHelperText>}
+        </>
+      );
+    case 'date':
+      return (
+        <DateField
+          label={field.title}
+          value={typeof current === 'number' ? current : undefined}
+          onChange={set}
+          onInvalid={(invalid) => context.setError(ownErrorKey, invalid)}
+          disabled={disabled}
+          required={field.required}
+          error={error !== null}
+          helperText={helperText}
           testId={testId}
         />
       );
@@ -151,8 +252,10 @@ function Field({ field, context }: { field: FormField; context: FieldContext }) 
           size="small"
           margin="dense"
           fullWidth
+          disabled={disabled}
           value={textOf(current)}
-          helperText={field.description}
+          error={error !== null}
+          helperText={helperText}
           onChange={(event) => set(event.target.value === '' ? undefined : event.target.value)}
           slotProps={{ htmlInput: { 'data-testid': testId } }}
         />
@@ -164,6 +267,8 @@ function Field({ field, context }: { field: FormField; context: FieldContext }) 
           language={field.language ?? 'text'}
           minRows={3}
           value={textOf(current)}
+          readOnly={disabled}
+          error={error ?? undefined}
           helperText={field.description}
           onChange={(text) => set(text === '' ? undefined : text)}
           testId={testId}
@@ -177,7 +282,7 @@ function Field({ field, context }: { field: FormField; context: FieldContext }) 
           onChange={set}
           testId={testId}
           setError={context.setError}
-          errorKey={key}
+          errorKey={ownErrorKey}
         />
       );
   }
@@ -185,52 +290,3 @@ function Field({ field, context }: { field: FormField; context: FieldContext }) 
 
 const textOf = (value: JsonValue | undefined): string =>
   typeof value === 'string' ? value : value === undefined ? '' : String(value);
-
-/** A value the form has no field for, edited as JSON text; invalid text is an error that blocks saving. */
-export function JsonField({
-  label,
-  value,
-  onChange,
-  testId,
-  setError,
-  errorKey,
-}: {
-  label: string;
-  value: JsonValue | undefined;
-  onChange: (value: JsonValue | undefined) => void;
-  testId: string;
-  setError: (key: string, invalid: boolean) => void;
-  errorKey: string;
-}) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(() => (value === undefined ? '' : JSON.stringify(value, null, 2)));
-  const [error, setErrorText] = useState<string | null>(null);
-  return (
-    <CodeEditor
-      label={label}
-      language="json"
-      minRows={2}
-      value={text}
-      error={error ?? undefined}
-      testId={testId}
-      onChange={(next) => {
-        setText(next);
-        if (!next.trim()) {
-          setErrorText(null);
-          setError(errorKey, false);
-          onChange(undefined);
-          return;
-        }
-        try {
-          const parsed = JSON.parse(next) as JsonValue;
-          setErrorText(null);
-          setError(errorKey, false);
-          onChange(parsed);
-        } catch (failure) {
-          setErrorText(t('widget-config.invalid-json', { message: (failure as Error).message }));
-          setError(errorKey, true);
-        }
-      }}
-    />
-  );
-}

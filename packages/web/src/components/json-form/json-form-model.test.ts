@@ -53,7 +53,7 @@ describe('settings schema form model', () => {
             w: { type: 'string' },
           },
         },
-        form: ['font', { key: 'w', type: 'image' }],
+        form: ['font', { key: 'w', type: 'no-such-type' }],
       }),
     );
     expect(form?.fields[0]?.kind).toBe('fieldset');

@@ -1,32 +1,19 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '@meridian/common';
 import type { CodeLanguage } from '../code-editor/code-editor-types';
+import { ITEM_INDEX, pathOfKey } from './json-form-paths';
+import type { FieldKind, FieldRules, FormField } from './json-form-types';
+
+export { valueAt, withValueAt } from './json-form-paths';
+export type { FieldKind, FormField } from './json-form-types';
 
 /**
  * The reference's widget settings schemas (`{schema, form}` as JSON text, spec 3 "JSON form") made
  * into the list of fields a form shows. Schema types map as the reference maps them: a string with
  * `enum` is a select, a string text, a number or integer a number, a boolean a checkbox, an object
- * a fieldset; the form's own item types (colour, code editors) override; anything else is edited
+ * a fieldset, an array of enum strings checkboxes, any other array a list of items, a date a date;
+ * the form's own item types (colour, image, icon, code editors) override; anything else is edited
  * as JSON, so no setting is lost or shown as something it is not.
  */
-
-export type FieldKind = 'text' | 'number' | 'checkbox' | 'select' | 'color' | 'code' | 'json' | 'fieldset';
-
-export interface FormField {
-  /** The value's path in the model. */
-  path: string[];
-  kind: FieldKind;
-  title: string;
-  description?: string;
-  required: boolean;
-  /** The choices of a select, with their labels. */
-  options?: { value: JsonValue; label: string }[];
-  /** A fieldset's fields. */
-  items?: FormField[];
-  /** The schema's default value. */
-  defaultValue?: JsonValue;
-  /** A code field's language, from its form type. */
-  language?: CodeLanguage;
-}
 
 export interface SettingsForm {
   schema: JsonObject;
@@ -35,6 +22,7 @@ export interface SettingsForm {
 
 type Json = Record<string, unknown>;
 const objectOr = (value: unknown): Json => (isJsonObject(value) ? (value as Json) : {});
+const numberOr = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 
 /** Form item types of the reference's json-form and the field that edits them. */
 const FORM_TYPE_KINDS: Record<string, FieldKind> = {
@@ -42,10 +30,15 @@ const FORM_TYPE_KINDS: Record<string, FieldKind> = {
   textarea: 'code',
   number: 'number',
   checkbox: 'checkbox',
+  checkboxes: 'checkboxes',
   select: 'select',
   'rc-select': 'select',
   radios: 'select',
   color: 'color',
+  image: 'image',
+  icon: 'icon',
+  date: 'date',
+  array: 'array',
   javascript: 'code',
   json: 'code',
   html: 'code',
@@ -81,21 +74,16 @@ export function parseSettingsSchema(text: string | undefined | null): SettingsFo
   return { schema: schema as JsonObject, fields: fieldsOf(schema, form, []) };
 }
 
-function pathOf(key: unknown): string[] | null {
-  if (typeof key === 'string') return key.split('.').filter(Boolean);
-  if (Array.isArray(key) && key.every((part) => typeof part === 'string' || typeof part === 'number')) {
-    return key.map(String);
-  }
-  return null;
-}
-
-/** The schema of the value at `path` under an object schema. */
+/** The schema of the value at `path` under an object schema; an item index steps into `items`. */
 function schemaAt(schema: Json, path: readonly string[]): Json | null {
   let current: Json = schema;
   for (const part of path) {
-    const properties = objectOr(current.properties);
-    if (!isJsonObject(properties[part])) return null;
-    current = properties[part] as Json;
+    const next =
+      current.type === 'array' && (part === ITEM_INDEX || /^\d+$/.test(part))
+        ? current.items
+        : objectOr(current.properties)[part];
+    if (!isJsonObject(next)) return null;
+    current = next as Json;
   }
   return current;
 }
@@ -106,19 +94,19 @@ function fieldsOf(schema: Json, form: unknown[], parent: string[]): FormField[] 
     if (item === '*') {
       const properties = objectOr(schemaAt(schema, parent)?.properties);
       for (const name of Object.keys(properties)) {
-        const field = fieldOf(schema, { key: [...parent, name] }, parent);
+        const field = fieldOf(schema, { key: [...parent, name] });
         if (field) fields.push(field);
       }
       continue;
     }
-    const field = fieldOf(schema, typeof item === 'string' ? { key: item } : objectOr(item), parent);
+    const field = fieldOf(schema, typeof item === 'string' ? { key: item } : objectOr(item));
     if (field) fields.push(field);
   }
   return fields;
 }
 
-function fieldOf(root: Json, item: Json, parent: string[]): FormField | null {
-  const path = pathOf(item.key);
+function fieldOf(root: Json, item: Json): FormField | null {
+  const path = pathOfKey(item.key);
   const formType = typeof item.type === 'string' ? item.type : null;
   if (!path) {
     // A fieldset without a key of its own groups the items listed in it.
@@ -128,7 +116,7 @@ function fieldOf(root: Json, item: Json, parent: string[]): FormField | null {
         kind: 'fieldset',
         title: typeof item.title === 'string' ? item.title : '',
         required: false,
-        items: fieldsOf(root, item.items, parent),
+        items: fieldsOf(root, item.items, []),
       };
     }
     return null;
@@ -136,45 +124,136 @@ function fieldOf(root: Json, item: Json, parent: string[]): FormField | null {
   const schema = schemaAt(root, path);
   if (!schema) return null;
   const parentSchema = schemaAt(root, path.slice(0, -1));
-  const required = Array.isArray(parentSchema?.required) && parentSchema.required.includes(path.at(-1));
   const title =
     typeof item.title === 'string'
       ? item.title
       : typeof schema.title === 'string'
         ? schema.title
-        : path.join('.');
+        : // An item is labelled by its array and its number (see ArrayField).
+          path.at(-1) === ITEM_INDEX
+          ? ''
+          : path.join('.');
+  const description = item.description ?? schema.description;
+  const rules = rulesOf(schema, item);
   const base = {
     path,
     title,
-    required,
-    ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+    required: isRequired(path, parentSchema, item),
+    ...(typeof description === 'string' ? { description } : {}),
     ...(schema.default !== undefined ? { defaultValue: schema.default as JsonValue } : {}),
+    ...(schema.readOnly === true || item.readonly === true ? { readOnly: true } : {}),
+    ...(Object.keys(rules).length > 0 ? { rules } : {}),
   };
-  const kind = kindOf(schema, formType);
-  if (kind === 'select') {
-    const titleMap = Array.isArray(item.items)
-      ? item.items
-      : Array.isArray(item.titleMap)
-        ? item.titleMap
-        : null;
-    const names = Array.isArray(schema.enumNames) ? schema.enumNames : [];
-    const options = titleMap
-      ? titleMap.map((entry) => {
-          const e = objectOr(entry);
-          return { value: e.value as JsonValue, label: String(e.label ?? e.name ?? e.value) };
-        })
-      : (Array.isArray(schema.enum) ? schema.enum : []).map((value, index) => ({
-          value: value as JsonValue,
-          label: String(names[index] ?? value),
-        }));
-    return { ...base, kind, options };
+  // A select over an array value (the reference's rc-select with `multiple`) picks several choices.
+  const formKind = kindOf(schema, formType);
+  const kind = formKind === 'select' && schema.type === 'array' ? 'checkboxes' : formKind;
+  switch (kind) {
+    case 'select':
+    case 'checkboxes':
+      return {
+        ...base,
+        kind,
+        options: optionsOf(kind === 'checkboxes' ? objectOr(schema.items) : schema, item),
+      };
+    case 'fieldset':
+      return { ...base, kind, items: fieldsOf(root, Array.isArray(item.items) ? item.items : ['*'], path) };
+    case 'array':
+      return arrayField(root, base, schema, item);
+    case 'code':
+      return { ...base, kind, language: FORM_TYPE_LANGUAGES[formType ?? ''] ?? 'text' };
+    default:
+      return { ...base, kind };
   }
-  if (kind === 'fieldset') {
-    const items = Array.isArray(item.items) ? item.items : ['*'];
-    return { ...base, kind, items: fieldsOf(root, items, path) };
+}
+
+/**
+ * A primitive array item ("levelColors[]") is always required: an empty item would be a hole in
+ * the array. Else the parent object schema's `required` list, or the form item's own flag.
+ */
+function isRequired(path: string[], parentSchema: Json | null, item: Json): boolean {
+  const name = path.at(-1);
+  if (name === ITEM_INDEX) return true;
+  if (item.required === true) return true;
+  return Array.isArray(parentSchema?.required) && parentSchema.required.includes(name);
+}
+
+/** The schema's bounds; an exclusive bound moves by 1 (spec 3), as draft 4 (flag) or 6 (number) write it. */
+function rulesOf(schema: Json, item: Json): FieldRules {
+  const rules: FieldRules = {};
+  const set = <K extends keyof FieldRules>(name: K, value: FieldRules[K] | undefined) => {
+    if (value !== undefined) rules[name] = value;
+  };
+  set('minLength', numberOr(schema.minLength));
+  set('maxLength', numberOr(schema.maxLength));
+  set('minItems', numberOr(schema.minItems));
+  set('maxItems', numberOr(schema.maxItems));
+  const exclusiveMin = schema.exclusiveMinimum;
+  const exclusiveMax = schema.exclusiveMaximum;
+  set(
+    'minimum',
+    typeof exclusiveMin === 'number'
+      ? exclusiveMin + 1
+      : exclusiveMin === true && typeof schema.minimum === 'number'
+        ? schema.minimum + 1
+        : numberOr(schema.minimum),
+  );
+  set(
+    'maximum',
+    typeof exclusiveMax === 'number'
+      ? exclusiveMax - 1
+      : exclusiveMax === true && typeof schema.maximum === 'number'
+        ? schema.maximum - 1
+        : numberOr(schema.maximum),
+  );
+  const message = item.validationMessage ?? schema.validationMessage;
+  if (typeof message === 'string' || isJsonObject(message)) {
+    rules.validationMessage = message as FieldRules['validationMessage'];
   }
-  if (kind === 'code') return { ...base, kind, language: FORM_TYPE_LANGUAGES[formType ?? ''] ?? 'text' };
-  return { ...base, kind };
+  return rules;
+}
+
+/** The choices of a select or of enum checkboxes: the form's titleMap (or items), else enum with enumNames. */
+function optionsOf(schema: Json, item: Json): { value: JsonValue; label: string }[] {
+  // The reference also lists a select's choices as its form `items`.
+  const choices =
+    Array.isArray(item.items) && item.items.every((entry) => isJsonObject(entry) && 'value' in entry);
+  const titleMap = Array.isArray(item.titleMap) ? item.titleMap : choices ? (item.items as unknown[]) : null;
+  if (titleMap) {
+    return titleMap.map((entry) => {
+      const e = objectOr(entry);
+      return { value: e.value as JsonValue, label: String(e.label ?? e.name ?? e.value) };
+    });
+  }
+  const names = Array.isArray(schema.enumNames) ? schema.enumNames : [];
+  return (Array.isArray(schema.enum) ? schema.enum : []).map((value, index) => ({
+    value: value as JsonValue,
+    label: String(names[index] ?? value),
+  }));
+}
+
+/**
+ * An array's item template. The form may list the item's own field ("levelColors[]"), the fields
+ * of an object item ("highlights[].from", …), or nothing, when the item schema says what it is.
+ */
+function arrayField(root: Json, base: Omit<FormField, 'kind'>, schema: Json, item: Json): FormField {
+  const itemPath = [...base.path, ITEM_INDEX];
+  const itemSchema = objectOr(schema.items);
+  const listed = Array.isArray(item.items) ? fieldsOf(root, item.items, itemPath) : null;
+  const own = listed?.length === 1 && listed[0]?.path.join('.') === itemPath.join('.') ? listed[0] : null;
+  const template =
+    own ??
+    (listed
+      ? { path: itemPath, kind: 'fieldset' as const, title: '', required: false, items: listed }
+      : fieldOf(root, { key: itemPath }));
+  const newItem =
+    itemSchema.default !== undefined
+      ? (itemSchema.default as JsonValue)
+      : template?.kind === 'fieldset' || itemSchema.type === 'object'
+        ? {}
+        : itemSchema.type === 'array'
+          ? []
+          : null;
+  return template ? { ...base, kind: 'array', item: template, newItem } : { ...base, kind: 'json' };
 }
 
 function kindOf(schema: Json, formType: string | null): FieldKind {
@@ -187,37 +266,18 @@ function kindOf(schema: Json, formType: string | null): FieldKind {
       return 'number';
     case 'boolean':
       return 'checkbox';
+    case 'date':
+      return 'date';
     case 'object':
       return isJsonObject(schema.properties) && Object.keys(schema.properties).length > 0
         ? 'fieldset'
         : 'json';
+    case 'array': {
+      const items = objectOr(schema.items);
+      if (items.type === 'string' && Array.isArray(items.enum)) return 'checkboxes';
+      return isJsonObject(schema.items) ? 'array' : 'json';
+    }
     default:
       return 'json';
   }
-}
-
-/** The value at `path` in the model. */
-export function valueAt(model: JsonValue | undefined, path: readonly string[]): JsonValue | undefined {
-  let current: unknown = model;
-  for (const part of path) {
-    if (!isJsonObject(current)) return undefined;
-    current = (current as Json)[part];
-  }
-  return current as JsonValue | undefined;
-}
-
-/** The model with the value at `path` set; `undefined` removes the key (the reference drops empty values). */
-export function withValueAt(
-  model: JsonObject,
-  path: readonly string[],
-  value: JsonValue | undefined,
-): JsonObject {
-  const [head, ...rest] = path;
-  if (head === undefined) return model;
-  if (rest.length === 0) {
-    const { [head]: _old, ...others } = model;
-    return (value === undefined ? others : { ...others, [head]: value }) as JsonObject;
-  }
-  const child = isJsonObject(model[head]) ? (model[head] as JsonObject) : {};
-  return { ...model, [head]: withValueAt(child, rest, value) } as JsonObject;
 }
