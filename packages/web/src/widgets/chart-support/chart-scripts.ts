@@ -2,6 +2,7 @@ import type { JsonObject } from '@meridian/common';
 import type { ScriptCalls } from '../../dashboard/sandbox/script-calls';
 import { escapeHtml } from '../html-support/card-pattern';
 import { rawText, safeFunctionHtml } from '../html-support/function-html';
+import { flotChartSettingsOf, flotKeySettingsOf } from './flot-settings';
 
 /**
  * The tenant formatters of the reference's flot time charts, run in the sandbox worker: the
@@ -13,15 +14,9 @@ import { rawText, safeFunctionHtml } from '../html-support/function-html';
 
 const VALUE_ARGS = ['value'];
 
-const functionBody = (source: unknown): string | undefined =>
-  typeof source === 'string' && source.trim() !== '' ? source : undefined;
-
 /** The y axis's tick formatter of the widget's settings. */
 export function yTicksFormatterOf(settings: JsonObject | undefined): string | undefined {
-  const yaxis = settings?.yaxis;
-  return yaxis && typeof yaxis === 'object' && !Array.isArray(yaxis)
-    ? functionBody(yaxis.ticksFormatter)
-    : undefined;
+  return flotChartSettingsOf(settings).yaxis.ticksFormatter;
 }
 
 /** A series' tooltip value formatter: its data key's own, else the widget's. */
@@ -29,7 +24,10 @@ export function tooltipFormatterOf(
   settings: JsonObject | undefined,
   keySettings: JsonObject | undefined,
 ): string | undefined {
-  return functionBody(keySettings?.tooltipValueFormatter) ?? functionBody(settings?.tooltipValueFormatter);
+  return (
+    flotKeySettingsOf(keySettings).tooltipValueFormatter ??
+    flotChartSettingsOf(settings).tooltipValueFormatter
+  );
 }
 
 /** A value axis label as ECharts writes one: thousands grouped, no trailing zeros. */

@@ -1,4 +1,4 @@
-import type { JsonValue } from '@meridian/common';
+import type { JsonObject, JsonValue } from '@meridian/common';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { ChartTheme } from '../chart-theme';
 import { gaugeValue, numberSetting, stringSetting } from '../gauge-support/gauge-value';
@@ -18,6 +18,30 @@ export function normalizeHeading(value: number): number {
   return ((value % 360) + 360) % 360;
 }
 
+/** What the compass reads of the reference's `TbAnalogueCompass` settings. */
+export interface CompassSettings {
+  /** The card's labels, from north, clockwise. */
+  majorTicks: string[];
+  minorTicks: number;
+  /** `plate` turns the card under a fixed needle; `needle` turns the needle. */
+  animationTarget: 'needle' | 'plate';
+  colorNeedle: string;
+  animation: boolean;
+  animationDuration: number;
+}
+
+/** The compass's settings, with the value it uses for each missing key. */
+export function compassSettingsOf(settings: JsonObject | undefined): CompassSettings {
+  return {
+    majorTicks: compassLabels(settings?.majorTicks),
+    minorTicks: Math.max(1, Math.min(30, Math.round(numberSetting(settings, 'minorTicks') ?? 22))),
+    animationTarget: settings?.animationTarget === 'plate' ? 'plate' : 'needle',
+    colorNeedle: stringSetting(settings, 'colorNeedle') ?? '#f08080',
+    animation: settings?.animation !== false,
+    animationDuration: numberSetting(settings, 'animationDuration') ?? 500,
+  };
+}
+
 /**
  * The reference's compass (`TbAnalogueCompass`, `analogue_gauges.analogue_compass`) as an ECharts
  * gauge: a full-circle card with `majorTicks` labels from north, clockwise, `minorTicks` between
@@ -29,19 +53,16 @@ export function compassOption(
   props: Pick<WidgetProps, 'config' | 'data'>,
   theme: ChartTheme,
 ): EChartsCoreOption {
-  const settings = props.config.settings;
-  const labels = compassLabels(settings?.majorTicks);
-  const minorTicks = Math.max(1, Math.min(30, Math.round(numberSetting(settings, 'minorTicks') ?? 22)));
+  const s = compassSettingsOf(props.config.settings);
+  const labels = s.majorTicks;
   const gauge = gaugeValue(props);
   const heading = gauge.value === null ? 0 : normalizeHeading(gauge.value);
-  const turnPlate = settings?.animationTarget === 'plate';
   // ECharts counts anticlockwise from 3 o'clock: north (90°) first, then clockwise.
-  const start = 90 + (turnPlate ? heading : 0);
+  const start = 90 + (s.animationTarget === 'plate' ? heading : 0);
   const step = 360 / labels.length;
-  const needle = stringSetting(settings, 'colorNeedle') ?? '#f08080';
   return {
-    animation: settings?.animation !== false,
-    animationDurationUpdate: numberSetting(settings, 'animationDuration') ?? 500,
+    animation: s.animation,
+    animationDurationUpdate: s.animationDuration,
     series: [
       {
         type: 'gauge',
@@ -57,7 +78,7 @@ export function compassOption(
         axisTick: {
           distance: 0,
           length: 6,
-          splitNumber: minorTicks,
+          splitNumber: s.minorTicks,
           lineStyle: { color: theme.secondaryText },
         },
         axisLabel: {
@@ -73,7 +94,7 @@ export function compassOption(
           icon: 'path://M 0 -1 L 1 1 L -1 1 Z',
           length: '75%',
           width: 12,
-          itemStyle: { color: needle },
+          itemStyle: { color: s.colorNeedle },
         },
         anchor: { show: true, size: 14, itemStyle: { color: theme.secondaryText } },
         title: { show: false },

@@ -3,14 +3,9 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { dataKeyLabel } from '../../dashboard/runtime/format-value';
 import type { ChartTheme } from '../chart-theme';
 import { clampToScale, tickDecimals } from '../gauge-support/gauge-scale';
-import {
-  gaugeRange,
-  gaugeValue,
-  numberSetting,
-  stringSetting,
-  withDefaultSettings,
-} from '../gauge-support/gauge-value';
+import { gaugeValue, numberSetting, withDefaultSettings } from '../gauge-support/gauge-value';
 import { simpleGaugeColor, simpleGaugeOption, simpleGaugeTitle } from '../gauge-support/simple-gauge-option';
+import { type SimpleGaugeSettings, simpleGaugeSettingsOf } from '../gauge-support/simple-gauge-settings';
 import type { WidgetProps } from '../widget-definition';
 
 /**
@@ -87,10 +82,28 @@ export function withDigitalDefaults<P extends Pick<WidgetProps, 'config'>>(typeA
   return withDefaultSettings(DIGITAL_GAUGE_DEFAULTS[typeAlias], props);
 }
 
+/** What the digital gauges read: the simple gauge's settings, the bar types, glow and LCD stripes. */
+export interface DigitalGaugeSettings extends SimpleGaugeSettings {
+  gaugeType: DigitalGaugeType;
+  /** 0..100; 0 draws no glow. */
+  neonGlowBrightness: number;
+  /** The bars' LCD stripes; 0 draws a solid bar. */
+  dashThickness: number;
+}
+
+/** The digital gauge's settings (saved over the type's defaults), with the value used for each missing key. */
+export function digitalGaugeSettingsOf(settings: JsonObject | undefined): DigitalGaugeSettings {
+  return {
+    ...simpleGaugeSettingsOf(settings),
+    gaugeType: digitalGaugeType(settings),
+    neonGlowBrightness: Math.max(0, Math.min(100, numberSetting(settings, 'neonGlowBrightness') ?? 0)),
+    dashThickness: numberSetting(settings, 'dashThickness') ?? 0,
+  };
+}
+
 /** Glow blur radius (px) of `neonGlowBrightness` (0..100); 0 draws no glow. */
 export function glowRadius(settings: JsonObject | undefined): number {
-  const brightness = Math.max(0, Math.min(100, numberSetting(settings, 'neonGlowBrightness') ?? 0));
-  return Math.round(brightness / 8);
+  return Math.round(digitalGaugeSettingsOf(settings).neonGlowBrightness / 8);
 }
 
 /** What a bar gauge (`horizontalBar`, `verticalBar`) draws. */
@@ -121,30 +134,26 @@ export interface BarGaugeModel {
 /** The bar gauge of the settings (already merged with the type's defaults). */
 export function barGaugeModel(props: Pick<WidgetProps, 'config' | 'data'>, theme: ChartTheme): BarGaugeModel {
   const settings = props.config.settings;
-  const { min, max } = gaugeRange(settings);
+  const s = digitalGaugeSettingsOf(settings);
+  const { minValue: min, maxValue: max, dashThickness } = s;
   const gauge = gaugeValue(props);
   const decimals = tickDecimals(min, max, 1);
-  const label =
-    settings?.showUnitTitle === true
-      ? (stringSetting(settings, 'unitTitle') ?? (gauge.dataKey ? dataKeyLabel(gauge.dataKey) : ''))
-      : '';
-  const dashThickness = numberSetting(settings, 'dashThickness') ?? 0;
-  const widthScale = Math.max(0.1, Math.min(2, numberSetting(settings, 'gaugeWidthScale') ?? 0.75));
+  const label = s.showUnitTitle ? (s.unitTitle ?? (gauge.dataKey ? dataKeyLabel(gauge.dataKey) : '')) : '';
   return {
-    vertical: digitalGaugeType(settings) === 'verticalBar',
+    vertical: s.gaugeType === 'verticalBar',
     title: simpleGaugeTitle(props),
     fraction: gauge.value === null ? 0 : (clampToScale(gauge.value, min, max) - min) / (max - min),
     color: simpleGaugeColor(settings, gauge.value, gauge.dataKey?.color ?? theme.primary),
     track: theme.track,
     valueText: gauge.text,
-    showValue: settings?.showValue !== false,
+    showValue: s.showValue,
     minText: min.toFixed(decimals),
     maxText: max.toFixed(decimals),
-    showMinMax: settings?.showMinMax !== false,
+    showMinMax: s.showMinMax,
     label,
-    thickness: Math.round(widthScale * 32),
+    thickness: Math.round(s.gaugeWidthScale * 32),
     dash: dashThickness > 0 ? { segment: 6, gap: Math.max(1, dashThickness * 1.5) } : { segment: 0, gap: 0 },
-    glow: glowRadius(settings),
+    glow: Math.round(s.neonGlowBrightness / 8),
     text: theme.text,
     secondaryText: theme.secondaryText,
   };

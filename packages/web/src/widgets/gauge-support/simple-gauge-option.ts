@@ -3,9 +3,10 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { dataKeyLabel } from '../../dashboard/runtime/format-value';
 import type { ChartTheme } from '../chart-theme';
 import type { WidgetProps } from '../widget-definition';
-import { bandsOf, clampToScale, tickDecimals } from './gauge-scale';
-import { gaugeRange, gaugeValue, numberSetting, objectItems, stringSetting } from './gauge-value';
+import { clampToScale, tickDecimals } from './gauge-scale';
+import { gaugeValue } from './gauge-value';
 import { levelColor } from './level-color';
+import { simpleGaugeSettingsOf } from './simple-gauge-settings';
 
 /**
  * The reference's "simple gauge" digital gauge (`TbCanvasDigitalGauge`, arc type) as an ECharts
@@ -18,43 +19,27 @@ import { levelColor } from './level-color';
  * The track and text follow the console theme rather than the reference's `gaugeColor`.
  */
 
-/** Colours of `levelColors`: strings, or `{color}` items. */
-function colorList(settings: JsonObject | undefined, key: string): string[] {
-  const value = settings?.[key];
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item) => {
-    if (typeof item === 'string') return item ? [item] : [];
-    if (item && typeof item === 'object' && !Array.isArray(item) && typeof item.color === 'string') {
-      return [item.color];
-    }
-    return [];
-  });
-}
-
 /** The colour of the value bar. */
 export function simpleGaugeColor(
   settings: JsonObject | undefined,
   value: number | null,
   fallback: string,
 ): string {
-  const { min, max } = gaugeRange(settings);
-  const color = stringSetting(settings, 'defaultColor') ?? fallback;
+  const s = simpleGaugeSettingsOf(settings);
+  const color = s.defaultColor ?? fallback;
   if (value === null) return color;
-  if (settings?.useFixedLevelColor === true) {
-    const level = bandsOf(objectItems(settings, 'fixedLevelColors')).find(
-      (b) => b.from <= value && value <= b.to,
-    );
-    return level?.color ?? color;
+  if (s.useFixedLevelColor) {
+    return s.fixedLevelColors.find((b) => b.from <= value && value <= b.to)?.color ?? color;
   }
-  return levelColor((value - min) / (max - min), colorList(settings, 'levelColors')) ?? color;
+  return levelColor((value - s.minValue) / (s.maxValue - s.minValue), s.levelColors) ?? color;
 }
 
 /** The title above the gauge: `title` (else the key label) when `showTitle` is on; empty otherwise. */
 export function simpleGaugeTitle({ config, data }: Pick<WidgetProps, 'config' | 'data'>): string {
-  const settings = config.settings;
-  if (settings?.showTitle !== true) return '';
+  const s = simpleGaugeSettingsOf(config.settings);
+  if (!s.showTitle) return '';
   const dataKey = data[0]?.dataKeys[0];
-  return stringSetting(settings, 'title') ?? (dataKey ? dataKeyLabel(dataKey) : '');
+  return s.title ?? (dataKey ? dataKeyLabel(dataKey) : '');
 }
 
 export function simpleGaugeOption(
@@ -62,22 +47,18 @@ export function simpleGaugeOption(
   theme: ChartTheme,
 ): EChartsCoreOption {
   const settings = props.config.settings;
-  const { min, max } = gaugeRange(settings);
+  const s = simpleGaugeSettingsOf(settings);
+  const { minValue: min, maxValue: max } = s;
   const gauge = gaugeValue(props);
-  const label =
-    settings?.showUnitTitle === true
-      ? (stringSetting(settings, 'unitTitle') ?? (gauge.dataKey ? dataKeyLabel(gauge.dataKey) : ''))
-      : '';
-  const donut = settings?.gaugeType === 'donut';
-  const startAngle = donut ? (numberSetting(settings, 'donutStartAngle') ?? 90) : 180;
-  const width = Math.round(
-    Math.max(0.1, Math.min(2, numberSetting(settings, 'gaugeWidthScale') ?? 0.75)) * 24,
-  );
-  const roundCap = settings?.roundedLineCap === true;
+  const label = s.showUnitTitle ? (s.unitTitle ?? (gauge.dataKey ? dataKeyLabel(gauge.dataKey) : '')) : '';
+  const donut = s.gaugeType === 'donut';
+  const startAngle = donut ? s.donutStartAngle : 180;
+  const width = Math.round(s.gaugeWidthScale * 24);
+  const roundCap = s.roundedLineCap;
   const labelDecimals = tickDecimals(min, max, 1);
   return {
-    animation: settings?.animation !== false,
-    animationDurationUpdate: numberSetting(settings, 'animationDuration') ?? 500,
+    animation: s.animation,
+    animationDurationUpdate: s.animationDuration,
     series: [
       {
         type: 'gauge',
@@ -103,7 +84,7 @@ export function simpleGaugeOption(
         // Min and max start at the arc's outer edge and hang below its ends.
         splitLine: { show: false, length: 0, distance: 0 },
         axisLabel: {
-          show: settings?.showMinMax !== false && !donut,
+          show: s.showMinMax && !donut,
           distance: 0,
           lineHeight: 22,
           color: theme.secondaryText,
@@ -118,7 +99,7 @@ export function simpleGaugeOption(
           fontFamily: theme.fontFamily,
         },
         detail: {
-          show: settings?.showValue !== false,
+          show: s.showValue,
           offsetCenter: [0, donut ? '0%' : '-12%'],
           color: theme.text,
           fontFamily: theme.fontFamily,

@@ -1,14 +1,12 @@
 import type { JsonObject } from '@meridian/common';
 import { dataKeyLabel } from '../../dashboard/runtime/format-value';
 import type { ChartTheme } from '../chart-theme';
-import { bandsOf, clampToScale, tickDecimals } from '../gauge-support/gauge-scale';
 import {
-  gaugeRange,
-  gaugeValue,
-  numberSetting,
-  objectItems,
-  stringSetting,
-} from '../gauge-support/gauge-value';
+  type AnalogueGaugeSettings,
+  analogueGaugeSettingsOf,
+} from '../gauge-support/analogue-gauge-settings';
+import { clampToScale, tickDecimals } from '../gauge-support/gauge-scale';
+import { gaugeValue, stringSetting } from '../gauge-support/gauge-value';
 import type { WidgetProps } from '../widget-definition';
 
 /**
@@ -71,27 +69,33 @@ export interface LinearGaugeModel {
   line: string;
 }
 
-function scaleOf(settings: JsonObject | undefined) {
-  const { min, max } = gaugeRange(settings);
-  const majors = Math.max(1, Math.round(numberSetting(settings, 'majorTicksCount') ?? 10));
-  const minors = Math.max(1, Math.round(numberSetting(settings, 'minorTicks') ?? 2));
-  return { min, max, majors, minors };
+/** What the thermometer scale reads of the reference's `TbAnalogueLinearGauge` settings. */
+export interface LinearGaugeSettings extends AnalogueGaugeSettings {
+  /** The bar's colour at the scale's start (the key's colour when missing) and end (the start's). */
+  colorBarProgress: string | undefined;
+  colorBarProgressEnd: string | undefined;
+}
+
+/** The linear gauge's settings, with the value it uses for each missing key. */
+export function linearGaugeSettingsOf(settings: JsonObject | undefined): LinearGaugeSettings {
+  return {
+    ...analogueGaugeSettingsOf(settings, 10),
+    colorBarProgress: stringSetting(settings, 'colorBarProgress'),
+    colorBarProgressEnd: stringSetting(settings, 'colorBarProgressEnd'),
+  };
 }
 
 export function linearGaugeModel(
   props: Pick<WidgetProps, 'config' | 'data'>,
   theme: ChartTheme,
 ): LinearGaugeModel {
-  const settings = props.config.settings;
-  const { min, max, majors, minors } = scaleOf(settings);
+  const s = linearGaugeSettingsOf(props.config.settings);
+  const { minValue: min, maxValue: max, majorTicksCount: majors, minorTicks: minors } = s;
   const gauge = gaugeValue(props);
   const decimals = tickDecimals(min, max, majors);
   const position = (value: number) => (clampToScale(value, min, max) - min) / (max - min);
-  const start = stringSetting(settings, 'colorBarProgress') ?? gauge.dataKey?.color ?? theme.primary;
-  const title =
-    settings?.showUnitTitle === false
-      ? ''
-      : (stringSetting(settings, 'unitTitle') ?? (gauge.dataKey ? dataKeyLabel(gauge.dataKey) : ''));
+  const start = s.colorBarProgress ?? gauge.dataKey?.color ?? theme.primary;
+  const title = s.showUnitTitle ? (s.unitTitle ?? (gauge.dataKey ? dataKeyLabel(gauge.dataKey) : '')) : '';
   const majorTicks = Array.from({ length: majors + 1 }, (_, i) => ({
     at: i / majors,
     label: (min + ((max - min) * i) / majors).toFixed(decimals),
@@ -103,18 +107,18 @@ export function linearGaugeModel(
     title,
     fraction: gauge.value === null ? null : position(gauge.value),
     barStart: start,
-    barEnd: stringSetting(settings, 'colorBarProgressEnd') ?? start,
+    barEnd: s.colorBarProgressEnd ?? start,
     track: theme.track,
     majorTicks,
     minorTicks,
-    bands: bandsOf(objectItems(settings, 'highlights')).map((band) => ({
+    bands: s.highlights.map((band) => ({
       from: position(band.from),
       to: position(band.to),
       color: band.color,
     })),
-    bandWidth: Math.max(2, Math.min(20, numberSetting(settings, 'highlightsWidth') ?? 10)),
+    bandWidth: Math.max(2, Math.min(20, s.highlightsWidth)),
     valueText: gauge.text,
-    showValue: settings?.valueBox !== false,
+    showValue: s.valueBox,
     text: theme.text,
     secondaryText: theme.secondaryText,
     line: theme.secondaryText,

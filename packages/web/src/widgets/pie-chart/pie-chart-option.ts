@@ -3,6 +3,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import type { ScriptCalls } from '../../dashboard/sandbox/script-calls';
 import { legendLayoutOf, legendOption, legendRoom } from '../chart-support/chart-legend';
 import { rewrittenTooltip, tooltipValueHtml } from '../chart-support/chart-scripts';
+import { flotChartSettingsOf } from '../chart-support/flot-settings';
 import { type LatestValue, latestValues } from '../chart-support/latest-values';
 import type { ChartTheme } from '../chart-theme';
 import { numberSetting, stringSetting } from '../gauge-support/gauge-value';
@@ -111,6 +112,29 @@ function pieOption(props: Pick<WidgetProps, 'config' | 'data'>, colors: ChartThe
   } satisfies EChartsCoreOption;
 }
 
+/** What the flot pie reads of the reference's `TbFlot` pie settings. */
+export interface FlotPieSettings {
+  /** Fractions of the available size; an inner radius above 0 makes a ring. */
+  radius: number;
+  innerRadius: number;
+  /** The line between slices: the card background when no colour is saved. */
+  stroke: { color: string | undefined; width: number };
+  showLabels: boolean;
+  tooltipValueFormatter: string | undefined;
+}
+
+/** The flot pie's settings, with the value it uses for each missing key. */
+export function flotPieSettingsOf(settings: JsonObject | undefined): FlotPieSettings {
+  const stroke = objectSetting(settings, 'stroke');
+  return {
+    radius: numberSetting(settings, 'radius') ?? 1,
+    innerRadius: numberSetting(settings, 'innerRadius') ?? 0,
+    stroke: { color: stringSetting(stroke, 'color'), width: numberSetting(stroke, 'width') ?? 0 },
+    showLabels: settings?.showLabels === true,
+    tooltipValueFormatter: flotChartSettingsOf(settings).tooltipValueFormatter,
+  };
+}
+
 /**
  * The flot pie (`charts.pie`, settings from the reference's `TbFlot`): `radius` and `innerRadius`
  * (fractions of the available size; an inner radius makes a ring), `stroke` (`{color, width}`
@@ -123,16 +147,12 @@ export function flotPieOption(
   colors: ChartTheme,
   tooltipCalls?: ScriptCalls,
 ): EChartsCoreOption {
-  const settings = props.config.settings;
-  const stroke = objectSetting(settings, 'stroke');
+  const s = flotPieSettingsOf(props.config.settings);
   return pieOption(props, colors, {
-    radius: [
-      percent(numberSetting(settings, 'innerRadius') ?? 0),
-      percent(numberSetting(settings, 'radius') ?? 1),
-    ],
-    borderColor: stringSetting(stroke, 'color') ?? colors.surface,
-    borderWidth: numberSetting(stroke, 'width') ?? 0,
-    showLabels: settings?.showLabels === true,
+    radius: [percent(s.innerRadius), percent(s.radius)],
+    borderColor: s.stroke.color ?? colors.surface,
+    borderWidth: s.stroke.width,
+    showLabels: s.showLabels,
     showLegend: props.config.showLegend !== false,
     showTooltip: true,
     ...(tooltipCalls ? { tooltipCalls } : {}),

@@ -1,15 +1,10 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { dataKeyLabel } from '../../dashboard/runtime/format-value';
 import type { ChartTheme } from '../chart-theme';
-import { axisLineColors, bandsOf, clampToScale, tickDecimals } from '../gauge-support/gauge-scale';
-import {
-  gaugeRange,
-  gaugeValue,
-  numberSetting,
-  objectItems,
-  stringSetting,
-} from '../gauge-support/gauge-value';
+import { axisLineColors, clampToScale, tickDecimals } from '../gauge-support/gauge-scale';
+import { gaugeValue } from '../gauge-support/gauge-value';
 import type { WidgetProps } from '../widget-definition';
+import { radialGaugeSettingsOf } from './radial-gauge-settings';
 
 /**
  * The reference's radial canvas gauge (`TbAnalogueRadialGauge`) as an ECharts gauge series. Applied
@@ -24,45 +19,38 @@ export function radialGaugeOption(
   props: Pick<WidgetProps, 'config' | 'data'>,
   theme: ChartTheme,
 ): EChartsCoreOption {
-  const settings = props.config.settings;
-  const { min, max } = gaugeRange(settings);
+  const s = radialGaugeSettingsOf(props.config.settings);
+  const min = s.minValue;
+  const max = s.maxValue;
   const gauge = gaugeValue(props);
-  const majorTicks = Math.max(1, Math.round(numberSetting(settings, 'majorTicksCount') ?? 10));
-  const minorTicks = Math.max(1, Math.round(numberSetting(settings, 'minorTicks') ?? 2));
-  const startAngle = numberSetting(settings, 'startAngle') ?? 45;
-  const ticksAngle = numberSetting(settings, 'ticksAngle') ?? 270;
-  const labelDecimals = tickDecimals(min, max, majorTicks);
-  const title =
-    settings?.showUnitTitle === false
-      ? ''
-      : (stringSetting(settings, 'unitTitle') ?? (gauge.dataKey ? dataKeyLabel(gauge.dataKey) : ''));
-  const needle = stringSetting(settings, 'colorNeedle') ?? gauge.dataKey?.color ?? theme.primary;
-  const animation = settings?.animation !== false;
-  const bandWidth = Math.max(2, Math.min(24, (numberSetting(settings, 'highlightsWidth') ?? 15) * 0.6));
+  const labelDecimals = tickDecimals(min, max, s.majorTicksCount);
+  const title = s.showUnitTitle ? (s.unitTitle ?? (gauge.dataKey ? dataKeyLabel(gauge.dataKey) : '')) : '';
+  const needle = s.colorNeedle ?? gauge.dataKey?.color ?? theme.primary;
+  const bandWidth = Math.max(2, Math.min(24, s.highlightsWidth * 0.6));
   return {
-    animation,
-    animationDurationUpdate: numberSetting(settings, 'animationDuration') ?? 500,
+    animation: s.animation,
+    animationDurationUpdate: s.animationDuration,
     series: [
       {
         type: 'gauge',
         min,
         max,
         // The reference counts from the bottom, clockwise; ECharts from 3 o'clock, anticlockwise.
-        startAngle: 270 - startAngle,
-        endAngle: 270 - startAngle - ticksAngle,
-        splitNumber: majorTicks,
+        startAngle: 270 - s.startAngle,
+        endAngle: 270 - s.startAngle - s.ticksAngle,
+        splitNumber: s.majorTicksCount,
         radius: '92%',
         axisLine: {
           lineStyle: {
             width: bandWidth,
-            color: axisLineColors(bandsOf(objectItems(settings, 'highlights')), min, max, theme.track),
+            color: axisLineColors(s.highlights, min, max, theme.track),
           },
         },
         splitLine: { distance: 2, length: 12, lineStyle: { color: theme.text, width: 2 } },
         axisTick: {
           distance: 2,
           length: 6,
-          splitNumber: minorTicks,
+          splitNumber: s.minorTicks,
           lineStyle: { color: theme.secondaryText },
         },
         axisLabel: {
@@ -80,7 +68,7 @@ export function radialGaugeOption(
           fontFamily: theme.fontFamily,
         },
         detail: {
-          show: settings?.valueBox !== false,
+          show: s.valueBox,
           offsetCenter: [0, '55%'],
           color: theme.text,
           fontFamily: theme.fontFamily,

@@ -2,6 +2,7 @@ import type { JsonObject } from '@meridian/common';
 import type { EChartsCoreOption } from 'echarts/core';
 import { numericValue } from '../../dashboard/runtime/format-value';
 import type { ChartScriptCalls } from '../chart-support/chart-scripts';
+import { type FlotChartSettings, flotChartSettingsOf } from '../chart-support/flot-settings';
 import {
   type ChartSeries,
   chartFormattingOf,
@@ -46,6 +47,15 @@ export function chartStates(settings: JsonObject | undefined): ChartState[] {
   });
 }
 
+/** What the state chart reads: the flot chart's formatters and the declarative states. */
+export interface StateChartSettings extends FlotChartSettings {
+  states: ChartState[];
+}
+
+export function stateChartSettingsOf(settings: JsonObject | undefined): StateChartSettings {
+  return { ...flotChartSettingsOf(settings), states: chartStates(settings) };
+}
+
 /** The plotted number of a stored value: its state's, else the number, else 1/0 for true/false. */
 export function stateNumber(states: ChartState[], raw: string): number | null {
   const state = states.find((s) => s.source === raw);
@@ -67,7 +77,7 @@ export function stateChartOption(
   formatTime?: (epochMs: number) => string,
   calls?: ChartScriptCalls,
 ): EChartsCoreOption {
-  const states = chartStates(props.config.settings);
+  const { states } = stateChartSettingsOf(props.config.settings);
   const source = stateChartSeries(props);
   const formatting = chartFormattingOf(props.config, source, calls, formatTime);
   const option = timeChartOption(

@@ -8,9 +8,10 @@ import { widgetConfigSelectors as S } from './widget-config-selectors';
 
 /**
  * The Settings tab (reference §5.4 "Settings"): the form of the widget type's settings schema over
- * `config.settings`. A type without a schema (its settings live in its renderer, as the
- * reference's chart classes keep theirs) or with one this console cannot read gets its settings as
- * JSON, so they stay editable.
+ * `config.settings`; for the types whose reference schema lives in their widget class (charts,
+ * gauges, maps) the panel passes the class schema (settings-schemas/class-settings-schema.ts). A
+ * type without a schema, or with one this console cannot read, gets its settings as JSON, so they
+ * stay editable.
  */
 export function SettingsTab({
   config,

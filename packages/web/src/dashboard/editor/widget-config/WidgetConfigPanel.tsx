@@ -16,6 +16,10 @@ import { useTranslation } from 'react-i18next';
 import { getWidgetTypeByAlias } from '../../../api/widgets';
 import { useServices } from '../../../app/services/useServices';
 import { findWidget } from '../../../widgets/registry';
+import {
+  effectiveDataKeySettingsSchema,
+  effectiveSettingsSchema,
+} from '../../../widgets/settings-schemas/class-settings-schema';
 import { addWidget, type LayoutRef } from '../config-edit';
 import type { DashboardEditor } from '../useDashboardEditor';
 import { ActionsTab } from './ActionsTab';
@@ -175,7 +179,11 @@ export function WidgetConfigPanel({
                   onChange={setDraft}
                   kind={kind}
                   configuration={isJsonObject(editor.configuration) ? editor.configuration : {}}
-                  keySettingsSchema={type.data?.descriptor.dataKeySettingsSchema}
+                  keySettingsSchema={effectiveDataKeySettingsSchema(
+                    bundleAlias,
+                    typeAlias,
+                    type.data?.descriptor.dataKeySettingsSchema,
+                  )}
                   noDataMessage={findWidget({ bundleAlias, typeAlias })?.noDataMessage === true}
                 />
               </Box>
@@ -183,7 +191,11 @@ export function WidgetConfigPanel({
                 <SettingsTab
                   config={draft}
                   onChange={setDraft}
-                  settingsSchema={type.data?.descriptor.settingsSchema}
+                  settingsSchema={effectiveSettingsSchema(
+                    bundleAlias,
+                    typeAlias,
+                    type.data?.descriptor.settingsSchema,
+                  )}
                   onJsonValidity={onJsonValidity}
                 />
               </Box>
