@@ -4,7 +4,7 @@ import {
   RPC_ONLY_VALUE_SOURCE,
   SWITCH_VALUE_SOURCE,
 } from '../dashboard/runtime/rpc-target';
-import type { WidgetDefinition } from './widget-definition';
+import type { WidgetDefinition, WidgetTypeParameters } from './widget-definition';
 
 /**
  * Every native widget, by the reference's `"<bundleAlias>.<typeAlias>"` (reference widget-types.md),
@@ -46,11 +46,29 @@ const SINGLE_INPUT_TYPES = [
   ['update_boolean_timeseries', 'timeseries', 'boolean'],
 ] as const;
 
+/** The reference's parameters of a widget that shows one value: gauges, the value card, single-key inputs. */
+const SINGLE_VALUE: Partial<WidgetTypeParameters> = { maxDatasources: 1, maxDataKeys: 1, singleEntity: true };
+
+/** The reference's parameters of a table that pages through its entities (entities and admin tables). */
+const ENTITY_TABLE: Partial<WidgetTypeParameters> = {
+  dataKeysOptional: true,
+  hasDataPageLink: true,
+  warnOnPageDataOverflow: false,
+};
+
+/** Control widgets follow their target device, not datasource keys. */
+const CONTROL: Partial<WidgetTypeParameters> = { dataKeysOptional: true };
+
+/** Action sources of the tables with row and cell actions, and of the maps. */
+const TABLE_ACTION_SOURCES = ['actionCellButton', 'rowClick', 'rowDoubleClick'];
+const MAP_ACTION_SOURCES = ['markerClick', 'tooltipAction'];
+
 const DEFINITIONS: readonly WidgetDefinition[] = [
   {
     bundleAlias: 'cards',
     typeAlias: 'simple_card',
     kind: 'latest',
+    typeParameters: SINGLE_VALUE,
     load: async () => (await import('./simple-card/SimpleCardWidget')).SimpleCardWidget,
   },
   {
@@ -63,6 +81,8 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'cards',
     typeAlias: 'entities_table',
     kind: 'latest',
+    typeParameters: ENTITY_TABLE,
+    actionSources: TABLE_ACTION_SOURCES,
     noDataMessage: true,
     load: async () => (await import('./entities-table/EntitiesTableWidget')).EntitiesTableWidget,
   },
@@ -70,6 +90,8 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'entity_admin_widgets',
     typeAlias: 'device_admin_table',
     kind: 'latest',
+    typeParameters: { ...ENTITY_TABLE, maxDatasources: 1 },
+    actionSources: TABLE_ACTION_SOURCES,
     ownsAction: isNativeEntityAdminAction,
     noDataMessage: true,
     load: async () => (await import('./entity-admin-table/EntityAdminTableWidgets')).DeviceAdminTableWidget,
@@ -78,6 +100,8 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'entity_admin_widgets',
     typeAlias: 'asset_admin_table',
     kind: 'latest',
+    typeParameters: { ...ENTITY_TABLE, maxDatasources: 1 },
+    actionSources: TABLE_ACTION_SOURCES,
     ownsAction: isNativeEntityAdminAction,
     noDataMessage: true,
     load: async () => (await import('./entity-admin-table/EntityAdminTableWidgets')).AssetAdminTableWidget,
@@ -86,6 +110,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'cards',
     typeAlias: 'timeseries_table',
     kind: 'timeseries',
+    typeParameters: { ignoreDataUpdateOnIntervalTick: true },
     noDataMessage: true,
     load: async () => (await import('./timeseries-table/TimeseriesTableWidget')).TimeseriesTableWidget,
   },
@@ -93,6 +118,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'cards',
     typeAlias: 'html_value_card',
     kind: 'latest',
+    typeParameters: { maxDatasources: 1, singleEntity: true },
     load: async () => (await import('./html-value-card/HtmlValueCardWidget')).HtmlValueCardWidget,
   },
   {
@@ -105,6 +131,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'cards',
     typeAlias: 'markdown_card',
     kind: 'latest',
+    typeParameters: { dataKeysOptional: true },
     load: async () => (await import('./markdown-card/MarkdownCardWidget')).MarkdownCardWidget,
   },
   {
@@ -139,12 +166,14 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'analogue_gauges',
     typeAlias: 'radial_gauge_canvas_gauges',
     kind: 'latest',
+    typeParameters: SINGLE_VALUE,
     load: async () => (await import('./radial-gauge/RadialGaugeWidget')).RadialGaugeWidget,
   },
   {
     bundleAlias: 'digital_gauges',
     typeAlias: 'simple_gauge_justgage',
     kind: 'latest',
+    typeParameters: SINGLE_VALUE,
     load: async () => (await import('./simple-gauge/SimpleGaugeWidget')).SimpleGaugeWidget,
   },
   {
@@ -182,24 +211,28 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'analogue_gauges',
     typeAlias: 'temperature_radial_gauge_canvas_gauges',
     kind: 'latest',
+    typeParameters: SINGLE_VALUE,
     load: async () => (await import('./radial-gauge/RadialGaugeWidget')).TemperatureRadialGaugeWidget,
   },
   {
     bundleAlias: 'analogue_gauges',
     typeAlias: 'speed_gauge_canvas_gauges',
     kind: 'latest',
+    typeParameters: SINGLE_VALUE,
     load: async () => (await import('./radial-gauge/RadialGaugeWidget')).SpeedGaugeWidget,
   },
   {
     bundleAlias: 'analogue_gauges',
     typeAlias: 'temperature_gauge_canvas_gauges',
     kind: 'latest',
+    typeParameters: SINGLE_VALUE,
     load: async () => (await import('./linear-gauge/ThermometerScaleWidget')).ThermometerScaleWidget,
   },
   {
     bundleAlias: 'analogue_gauges',
     typeAlias: 'analogue_compass',
     kind: 'latest',
+    typeParameters: SINGLE_VALUE,
     load: async () => (await import('./compass/CompassWidget')).CompassWidget,
   },
   ...DIGITAL_GAUGE_TYPES.map(
@@ -207,6 +240,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
       bundleAlias: 'digital_gauges',
       typeAlias,
       kind: 'latest',
+      typeParameters: SINGLE_VALUE,
       load: async () => (await import('./digital-gauge/DigitalGaugeWidget')).digitalGaugeWidget(typeAlias),
     }),
   ),
@@ -221,18 +255,21 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'maps_v2',
     typeAlias: 'openstreetmap',
     kind: 'latest',
+    actionSources: MAP_ACTION_SOURCES,
     load: async () => (await import('./maps/OpenStreetMapWidget')).OpenStreetMapWidget,
   },
   {
     bundleAlias: 'maps_v2',
     typeAlias: 'route_map_openstreetmap',
     kind: 'timeseries',
+    actionSources: MAP_ACTION_SOURCES,
     load: async () => (await import('./maps/RouteMapWidget')).RouteMapWidget,
   },
   {
     bundleAlias: 'maps_v2',
     typeAlias: 'test',
     kind: 'timeseries',
+    actionSources: MAP_ACTION_SOURCES,
     load: async () => (await import('./maps/TripAnimationWidget')).TripAnimationWidget,
   },
   {
@@ -285,6 +322,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'control_widgets',
     typeAlias: 'rpcbutton',
     kind: 'rpc',
+    typeParameters: CONTROL,
     valueSource: RPC_ONLY_VALUE_SOURCE,
     load: async () => (await import('./rpc-button/RpcButtonWidget')).RpcButtonWidget,
   },
@@ -292,6 +330,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'control_widgets',
     typeAlias: 'switch_control',
     kind: 'rpc',
+    typeParameters: CONTROL,
     valueSource: SWITCH_VALUE_SOURCE,
     load: async () => (await import('./switch-control/SwitchControlWidget')).SwitchControlWidget,
   },
@@ -299,6 +338,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'control_widgets',
     typeAlias: 'round_switch',
     kind: 'rpc',
+    typeParameters: CONTROL,
     valueSource: SWITCH_VALUE_SOURCE,
     load: async () => (await import('./round-switch/RoundSwitchWidget')).RoundSwitchWidget,
   },
@@ -306,6 +346,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'control_widgets',
     typeAlias: 'slide_toggle_control',
     kind: 'rpc',
+    typeParameters: CONTROL,
     valueSource: SWITCH_VALUE_SOURCE,
     load: async () => (await import('./slide-toggle-control/SlideToggleWidget')).SlideToggleWidget,
   },
@@ -313,6 +354,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'control_widgets',
     typeAlias: 'knob_control',
     kind: 'rpc',
+    typeParameters: CONTROL,
     valueSource: RPC_ONLY_VALUE_SOURCE,
     load: async () => (await import('./knob-control/KnobControlWidget')).KnobControlWidget,
   },
@@ -320,6 +362,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'control_widgets',
     typeAlias: 'led_indicator',
     kind: 'rpc',
+    typeParameters: CONTROL,
     valueSource: LED_VALUE_SOURCE,
     load: async () => (await import('./led-indicator/LedIndicatorWidget')).LedIndicatorWidget,
   },
@@ -328,6 +371,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
       bundleAlias: 'input_widgets',
       typeAlias,
       kind: 'latest',
+      typeParameters: SINGLE_VALUE,
       load: async () =>
         (await import('./update-attribute/UpdateAttributeWidget')).updateAttributeWidget(target, valueType),
     }),
@@ -343,6 +387,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
       bundleAlias: 'input_widgets',
       typeAlias,
       kind: 'latest',
+      typeParameters: { maxDatasources: 1, maxDataKeys: 2, singleEntity: true },
       load: async () => (await import('./update-location/UpdateLocationWidget')).updateLocationWidget(target),
     }),
   ),
@@ -356,6 +401,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
       bundleAlias: 'input_widgets',
       typeAlias,
       kind: 'latest',
+      typeParameters: SINGLE_VALUE,
       load: async () => (await import('./update-date/UpdateDateWidget')).updateDateWidget(target),
     }),
   ),
@@ -363,6 +409,7 @@ const DEFINITIONS: readonly WidgetDefinition[] = [
     bundleAlias: 'input_widgets',
     typeAlias: 'update_multiple_attributes',
     kind: 'latest',
+    typeParameters: { maxDatasources: 1, singleEntity: true },
     load: async () =>
       (await import('./update-multiple-attributes/UpdateMultipleAttributesWidget'))
         .UpdateMultipleAttributesWidget,

@@ -43,6 +43,42 @@ export interface RpcTarget {
   readOnly: boolean;
 }
 
+/**
+ * What a widget type says of the data it takes (the reference's `self.typeParameters()` of its
+ * controller script, with the reference's defaults when a field is missing): the config editor's
+ * Data tab limits adding datasources and keys by it.
+ */
+export interface WidgetTypeParameters {
+  /** How many datasources it takes; -1 = any number. */
+  maxDatasources: number;
+  /** How many keys each datasource takes; -1 = any number. */
+  maxDataKeys: number;
+  /** A datasource may have no keys (otherwise the editor asks for at least one). */
+  dataKeysOptional: boolean;
+  /** It shows one entity only (the first its alias resolves to). */
+  singleEntity: boolean;
+  /** It pages through its entities itself (tables). */
+  hasDataPageLink: boolean;
+  /** It warns when a page of entities holds more than it shows. */
+  warnOnPageDataOverflow: boolean;
+  /** A time window tick alone does not update it. */
+  ignoreDataUpdateOnIntervalTick: boolean;
+  /** It reads the dashboard state's parameters rather than entity data. */
+  stateData: boolean;
+}
+
+/** The reference's type parameters of a widget type that states none (widget.service `typeParameters`). */
+export const DEFAULT_TYPE_PARAMETERS: Readonly<WidgetTypeParameters> = {
+  maxDatasources: -1,
+  maxDataKeys: -1,
+  dataKeysOptional: false,
+  singleEntity: false,
+  hasDataPageLink: false,
+  warnOnPageDataOverflow: true,
+  ignoreDataUpdateOnIntervalTick: false,
+  stateData: false,
+};
+
 export interface WidgetDefinition {
   bundleAlias: string;
   typeAlias: string;
@@ -60,6 +96,13 @@ export interface WidgetDefinition {
    * they are left out of the actions the frame and the widget offer.
    */
   ownsAction?: (sourceId: string, action: WidgetAction) => boolean;
+  /** The reference type's parameters that differ from {@link DEFAULT_TYPE_PARAMETERS}. */
+  typeParameters?: Partial<WidgetTypeParameters>;
+  /**
+   * The action sources it raises besides the header button every widget has (`rowClick`,
+   * `markerClick`...), named by the console's `widget-config.source-<id>` texts.
+   */
+  actionSources?: readonly string[];
   /** It says "nothing to show" in the widget's own words (`noDataDisplayMessage`) when it has no rows. */
   noDataMessage?: true;
   /** The component, in its own chunk. */

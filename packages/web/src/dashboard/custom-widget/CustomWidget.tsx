@@ -15,6 +15,7 @@ import { useWidgetData } from '../useWidgetData';
 import { WidgetFrame } from '../WidgetFrame';
 import { WidgetMessage } from '../WidgetMessage';
 import { CustomWidgetFrame } from './CustomWidgetFrame';
+import { frameActionOf } from './frame-actions';
 import { frameDataOf } from './frame-data';
 import { PreviewDescriptorContext } from './preview-descriptor';
 import type { FrameCall } from './protocol';
@@ -87,13 +88,8 @@ function RunningCustomWidget({
   const { runAction } = runtime;
   const onAction = useCallback(
     (call: Extract<FrameCall, { kind: 'action' }>) => {
-      const action = actionsOf(config, call.sourceId).find((candidate) => candidate.id === call.actionId);
-      if (!action) return;
-      runAction(action, {
-        entityId: call.entityId ? (call.entityId as never) : undefined,
-        entityName: call.entityName ?? undefined,
-        entityLabel: call.entityLabel ?? undefined,
-      });
+      const found = frameActionOf(config, call);
+      if (found) runAction(found.action, found.target);
     },
     [config, runAction],
   );

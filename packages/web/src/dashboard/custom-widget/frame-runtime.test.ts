@@ -1,7 +1,8 @@
 import jQuery from 'jquery';
 import { describe, expect, it, vi } from 'vitest';
+import { frameActionOf } from './frame-actions';
 import { type FrameWidget, frameRuntime } from './frame-runtime';
-import { WIDGET_PROTOCOL, type WidgetBoot } from './protocol';
+import { type FrameCall, isFromFrame, WIDGET_PROTOCOL, type WidgetBoot } from './protocol';
 
 /** A stand-in for the frame's window: its own document, jQuery, a parent that records posts. */
 function fakeFrame() {
@@ -157,6 +158,51 @@ describe('custom widget frame runtime', () => {
         entityLabel: 'Hall',
       },
     });
+  });
+
+  it("runs the configured action of a source the widget's type names itself, from its own code", async () => {
+    const frame = fakeFrame();
+    // The widget raises its own source: its nodes ask for that source's actions and run the first.
+    const script = `
+self.onInit = function () {
+  var descriptors = self.ctx.actionsApi.getActionDescriptors('nodeSelected');
+  self.ctx.$container.find('.value').text(descriptors.map(function (d) { return d.name; }).join(','))
+    .on('click', function (event) {
+      self.ctx.actionsApi.handleWidgetAction(event, descriptors[0], { id: 'd1', entityType: 'DEVICE' }, 'Pump', { node: 1 }, 'Main pump');
+    });
+};
+self.actionSources = function () { return { nodeSelected: { name: 'On node selected', multiple: false } }; };`;
+    const widgetConfig = {
+      actions: {
+        nodeSelected: [
+          {
+            id: 'n1',
+            name: 'Show pump',
+            icon: 'more',
+            type: 'updateDashboardState',
+            targetDashboardStateId: 'pump',
+          },
+        ],
+        headerButton: [{ id: 'h1', name: 'Other', icon: 'more', type: 'custom', customFunction: '' }],
+      },
+    };
+    await frameRuntime(boot({ controllerScript: script, widgetConfig }), frame.win).started;
+    const value = frame.document.querySelector('.value') as HTMLElement;
+    expect(value.textContent).toBe('Show pump');
+    value.click();
+    // What reaches the console passes its checks and names the configured action and the entity.
+    const message = frame.posted[0];
+    expect(isFromFrame(message)).toBe(true);
+    const call = (message as { call: FrameCall }).call as Extract<FrameCall, { kind: 'action' }>;
+    const found = frameActionOf(widgetConfig as never, call);
+    expect(found?.action).toMatchObject({ id: 'n1', name: 'Show pump', targetDashboardStateId: 'pump' });
+    expect(found?.target).toEqual({
+      entityId: { id: 'd1', entityType: 'DEVICE' },
+      entityName: 'Pump',
+      entityLabel: 'Main pump',
+    });
+    // An action id of another source is not run from this one.
+    expect(frameActionOf(widgetConfig as never, { ...call, actionId: 'h1' })).toBeNull();
   });
 
   it('shows in the frame what the widget threw, at load and on update', async () => {

@@ -66,6 +66,26 @@ export interface MapJob {
   ctx?: WidgetContextData;
 }
 
+/**
+ * Reads what a custom widget type's controller script (`body`) says of itself: it runs as the body
+ * of a function of a fresh `self` (no DOM, no jQuery: `window`, `document`, `$` and `jQuery` are
+ * undefined in it), then `self.typeParameters()` and `self.actionSources()` are called if defined.
+ * The value is {@link WidgetTypeInfoValue}; a script that throws fails the job.
+ */
+export interface WidgetTypeInfoJob {
+  kind: 'widgetTypeInfo';
+  body: string;
+}
+
+/** What a widget type info job returns: the two functions' values as plain JSON, unchecked. */
+export interface WidgetTypeInfoValue {
+  typeParameters: unknown;
+  actionSources: unknown;
+}
+
+/** The names a controller script is compiled with: `self`, then page globals it must not reach. */
+export const WIDGET_TYPE_INFO_ARGS = ['self', 'window', 'document', '$', 'jQuery'];
+
 /** What crosses for a widget function's `ctx` argument: data only, never page objects. */
 export interface WidgetContextData {
   settings: unknown;
@@ -86,7 +106,7 @@ export const ACTION_ARGS = [
   'entityLabel',
 ];
 
-export type SandboxJob = CallJob | PostProcessJob | GenerateJob | ActionJob | MapJob;
+export type SandboxJob = CallJob | PostProcessJob | GenerateJob | ActionJob | MapJob | WidgetTypeInfoJob;
 
 export interface SandboxRequest {
   id: number;

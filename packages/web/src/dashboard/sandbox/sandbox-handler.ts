@@ -13,6 +13,9 @@ import {
   type SandboxJob,
   type SandboxRequest,
   type SandboxResponse,
+  WIDGET_TYPE_INFO_ARGS,
+  type WidgetTypeInfoJob,
+  type WidgetTypeInfoValue,
 } from './protocol';
 import { widgetContextStandIn } from './widget-context';
 
@@ -144,6 +147,23 @@ export function createSandboxHandler(compile: Compile = compileWithFunction) {
     return commands;
   }
 
+  /**
+   * Runs a controller script against a fresh `self` and reads its type parameters and action
+   * sources. Not cached: each run needs its own `self`. The values cross as JSON, so functions in
+   * them (the reference allows some) are dropped rather than turning the whole value into text.
+   */
+  function runWidgetTypeInfo(job: WidgetTypeInfoJob): WidgetTypeInfoValue {
+    const self: Record<string, unknown> = { ctx: {} };
+    compile(WIDGET_TYPE_INFO_ARGS, job.body)(self);
+    const returned = (name: string): unknown => {
+      const fn = self[name];
+      if (typeof fn !== 'function') return null;
+      const json = JSON.stringify(fn.call(self));
+      return json === undefined ? null : JSON.parse(json);
+    };
+    return { typeParameters: returned('typeParameters'), actionSources: returned('actionSources') };
+  }
+
   async function runJob(job: SandboxJob): Promise<JobResult> {
     try {
       let value: unknown;
@@ -151,6 +171,7 @@ export function createSandboxHandler(compile: Compile = compileWithFunction) {
       else if (job.kind === 'postProcess') value = await runPostProcess(job);
       else if (job.kind === 'action') value = await runAction(job);
       else if (job.kind === 'map') value = await runMap(job);
+      else if (job.kind === 'widgetTypeInfo') value = runWidgetTypeInfo(job);
       else value = await runGenerate(job);
       return { ok: true, value: cloneable(value) };
     } catch (error) {

@@ -2,6 +2,7 @@ import { NULL_UUID, type WidgetsBundle, type WidgetTypeDetails } from '@meridian
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Save from '@mui/icons-material/Save';
 import Undo from '@mui/icons-material/Undo';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -18,6 +19,7 @@ import { useAuthState } from '../../app/services/useAuthState';
 import { useServices } from '../../app/services/useServices';
 import { CodeEditor } from '../../components/code-editor/CodeEditor';
 import { NotFoundNotice } from '../../components/NotFoundNotice';
+import { useWidgetTypeInfo } from '../../dashboard/sandbox/use-widget-type-info';
 import { ResourcesTab } from './ResourcesTab';
 import { SaveAsDialog } from './SaveAsDialog';
 import { WidgetPreview } from './WidgetPreview';
@@ -133,6 +135,8 @@ function WidgetEditor({
   const dirty = draft !== saved;
 
   const run = useCallback(() => setRan(draft.descriptor), [draft.descriptor]);
+  // Read from the script last run, not on every keystroke: it goes to the sandbox worker.
+  const typeInfo = useWidgetTypeInfo(ran.controllerScript ?? '');
   const save = useCallback(async () => {
     if (readOnly || saving) return;
     const invalid = draftErrors(draft);
@@ -296,6 +300,11 @@ function WidgetEditor({
           </Box>
         </Paper>
         <Paper sx={{ flex: 1, minWidth: 0, overflow: 'auto', px: 1 }}>
+          {typeInfo?.error ? (
+            <Alert severity="warning" sx={{ mt: 1 }} data-testid={S.typeInfoError}>
+              {t('widget-editor.type-info-failed', { error: typeInfo.error })}
+            </Alert>
+          ) : null}
           <CodeEditor
             language="javascript"
             label={t('widget-editor.javascript')}

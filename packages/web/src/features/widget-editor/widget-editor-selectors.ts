@@ -11,6 +11,7 @@ export const widgetEditorSelectors = {
   html: 'widget-editor-html',
   css: 'widget-editor-css',
   javascript: 'widget-editor-javascript',
+  typeInfoError: 'widget-editor-type-info-error',
   settingsSchema: 'widget-editor-settings-schema',
   dataKeySettingsSchema: 'widget-editor-data-key-settings-schema',
   resourceUrl: (index: number) => `widget-editor-resource-url-${index}`,

@@ -18,7 +18,13 @@ import { MaterialIconInput } from '../../../components/material-icon/MaterialIco
 import { ScriptEditor } from '../../../features/rule-chains/editor/ScriptEditor';
 import { newGuid } from '../widget-item';
 import { FieldRow } from './FieldRow';
-import { CUSTOM_ACTION_ARGS, EDITABLE_ACTION_TYPES, type EditableActionType } from './widget-actions-edit';
+import {
+  type ActionSourceOption,
+  actionSourceLabel,
+  CUSTOM_ACTION_ARGS,
+  EDITABLE_ACTION_TYPES,
+  type EditableActionType,
+} from './widget-actions-edit';
 import { widgetConfigSelectors as S } from './widget-config-selectors';
 
 type OpenMode = 'normal' | 'dialog' | 'popover';
@@ -60,7 +66,7 @@ export function ActionDialog({
 }: {
   action: JsonObject | null;
   sourceId: string;
-  sources: readonly string[];
+  sources: readonly ActionSourceOption[];
   states: readonly { id: string; name: string }[];
   onSave: (action: JsonObject, sourceId: string) => void;
   onClose: () => void;
@@ -159,7 +165,7 @@ export function ActionDialog({
           'source',
           t('widget-config.action-source'),
           source,
-          sources.map((id) => ({ value: id, label: t(`widget-config.source-${id}`) })),
+          sources.map((option) => ({ value: option.id, label: actionSourceLabel(option, t) })),
           setSource,
         )}
         <FieldRow center>

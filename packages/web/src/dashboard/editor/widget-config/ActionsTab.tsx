@@ -17,7 +17,14 @@ import { useTranslation } from 'react-i18next';
 import { MaterialIcon } from '../../MaterialIcon';
 import { ActionDialog, dashboardStatesOf } from './ActionDialog';
 import type { ConfigTabProps } from './DataTab';
-import { type ActionEntry, actionEntries, withAction, withoutAction } from './widget-actions-edit';
+import {
+  type ActionEntry,
+  type ActionSourceOption,
+  actionEntries,
+  actionSourceLabel,
+  withAction,
+  withoutAction,
+} from './widget-actions-edit';
 import { widgetConfigSelectors as S } from './widget-config-selectors';
 
 /**
@@ -30,13 +37,16 @@ export function ActionsTab({
   onChange,
   sources,
   configuration,
-}: ConfigTabProps & { sources: readonly string[]; configuration: JsonObject }) {
+}: ConfigTabProps & { sources: readonly ActionSourceOption[]; configuration: JsonObject }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<ActionEntry | 'new' | null>(null);
   const entries = actionEntries(config, sources);
   const groups = [...new Set(entries.map((entry) => entry.sourceId))];
-  const sourceLabel = (id: string) =>
-    sources.includes(id) ? t(`widget-config.source-${id}`) : t('widget-config.source-other', { id });
+  const offered = (id: string) => sources.find((source) => source.id === id);
+  const sourceLabel = (id: string) => {
+    const source = offered(id);
+    return source ? actionSourceLabel(source, t) : t('widget-config.source-other', { id });
+  };
   const edited = editing === 'new' ? null : editing;
 
   return (
@@ -61,7 +71,8 @@ export function ActionsTab({
               const name = typeof entry.action.name === 'string' ? entry.action.name : '';
               const icon = typeof entry.action.icon === 'string' ? entry.action.icon : '';
               const type = typeof entry.action.type === 'string' ? entry.action.type : '';
-              const editable = sources.includes(sourceId) && !['mobileAction', 'customPretty'].includes(type);
+              const editable =
+                offered(sourceId) !== undefined && !['mobileAction', 'customPretty'].includes(type);
               return (
                 <ListItem
                   key={`${sourceId}-${entry.index}`}
@@ -112,7 +123,7 @@ export function ActionsTab({
       {editing !== null && (
         <ActionDialog
           action={edited?.action ?? null}
-          sourceId={edited?.sourceId ?? sources[0] ?? 'headerButton'}
+          sourceId={edited?.sourceId ?? sources[0]?.id ?? 'headerButton'}
           sources={sources}
           states={dashboardStatesOf(configuration)}
           onClose={() => setEditing(null)}

@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { KeyOption } from './alias-keys';
+import { belowLimit } from './data-keys';
 import { widgetConfigSelectors as S } from './widget-config-selectors';
 
 /** How the input names each kind of key in its groups. */
@@ -23,6 +24,7 @@ const filter = createFilterOptions<KeyOption>({ stringify: (option) => option.na
  * The data keys of a datasource as chips (label and colour; a click opens the key's dialog) with
  * an autocomplete of the keys offered. A name typed that is not offered becomes a key of
  * `typedKeyType` (a time series of an entity datasource, a generated key of a function one).
+ * At the widget type's `maxKeys` it takes no more (keys saved over it stay, and can be removed).
  */
 export function DataKeysInput({
   index,
@@ -32,9 +34,15 @@ export function DataKeysInput({
   onAdd,
   onRemove,
   onEdit,
+  maxKeys = -1,
+  error,
 }: {
   index: number;
   keys: readonly DataKey[];
+  /** The most keys the datasource takes; -1 for any number. */
+  maxKeys?: number;
+  /** What is wrong with the keys as they are (none where some are required), shown under them. */
+  error?: string | undefined;
   options: readonly KeyOption[];
   typedKeyType: DataKeyType;
   onAdd: (option: KeyOption) => void;
@@ -43,7 +51,8 @@ export function DataKeysInput({
 }) {
   const { t } = useTranslation();
   const taken = new Set(keys.map((key) => `${key.type}:${key.name}`));
-  const offered = options.filter((option) => !taken.has(`${option.type}:${option.name}`));
+  const full = !belowLimit(keys.length, maxKeys);
+  const offered = full ? [] : options.filter((option) => !taken.has(`${option.type}:${option.name}`));
   return (
     <Autocomplete<KeyOption, true, true, true>
       multiple
@@ -64,7 +73,7 @@ export function DataKeysInput({
           if (position >= 0) onRemove(position);
           return;
         }
-        if (reason !== 'selectOption' && reason !== 'createOption') return;
+        if (full || (reason !== 'selectOption' && reason !== 'createOption')) return;
         // A name typed and entered arrives as the text itself (freeSolo).
         const picked = details?.option as KeyOption | string | undefined;
         if (typeof picked === 'string') {
@@ -114,7 +123,12 @@ export function DataKeysInput({
           margin="dense"
           label={t('widget-config.data-keys')}
           placeholder={keys.length === 0 ? t('widget-config.add-key') : undefined}
-          slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': S.datasourceKeys(index) } }}
+          error={Boolean(error)}
+          helperText={error ?? (full ? t('widget-config.max-data-keys', { max: maxKeys }) : undefined)}
+          slotProps={{
+            htmlInput: { ...params.inputProps, readOnly: full, 'data-testid': S.datasourceKeys(index) },
+            formHelperText: { 'data-testid': S.datasourceKeysHint(index) } as object,
+          }}
         />
       )}
     />

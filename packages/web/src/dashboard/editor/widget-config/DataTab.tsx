@@ -17,9 +17,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { TimewindowButton } from '../../../components/timewindow/TimewindowButton';
+import type { WidgetTypeParameters } from '../../../widgets/widget-definition';
 import { dashboardFiltersOf, entityAliasesOf } from './alias-keys';
 import { DatasourceEditor } from './DatasourceEditor';
-import { keyCount, moved } from './data-keys';
+import { belowLimit, datasourcesWithoutKeys, keyCount, moved } from './data-keys';
 import { FieldRow } from './FieldRow';
 import { widgetConfigSelectors as S } from './widget-config-selectors';
 
@@ -33,7 +34,8 @@ const arrayOf = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T
 /**
  * The Data tab (reference §5.4 "Data"), by widget kind: time window, datasources and common value
  * display for time-series and latest widgets; the alarm source and status for alarm widgets; the
- * target device alias for RPC widgets; nothing for static ones.
+ * target device alias for RPC widgets; nothing for static ones. The widget type's parameters limit
+ * adding datasources and keys; a config saved over the limits is shown as it is.
  */
 export function DataTab({
   config,
@@ -42,8 +44,11 @@ export function DataTab({
   configuration,
   keySettingsSchema,
   noDataMessage,
+  typeParameters,
 }: ConfigTabProps & {
   kind: WidgetType;
+  /** The widget type's `maxDatasources`, `maxDataKeys` and `dataKeysOptional`. */
+  typeParameters: Pick<WidgetTypeParameters, 'maxDatasources' | 'maxDataKeys' | 'dataKeysOptional'>;
   configuration: JsonObject;
   keySettingsSchema: string | undefined;
   /** The widget says "nothing to show" in words of the configuration's choosing. */
@@ -169,6 +174,8 @@ export function DataTab({
 
   const datasources = arrayOf<Datasource>(config.datasources);
   const setDatasources = (next: Datasource[]) => set({ datasources: next as unknown as JsonObject[] });
+  const { maxDatasources, maxDataKeys } = typeParameters;
+  const withoutKeys = new Set(datasourcesWithoutKeys(config, kind, typeParameters));
   return (
     <Stack spacing={1}>
       {kind === 'timeseries' && timewindow}
@@ -189,25 +196,33 @@ export function DataTab({
           alarm={false}
           keyIndex={keyCount(datasources)}
           keySettingsSchema={keySettingsSchema}
+          maxDataKeys={maxDataKeys}
+          keysMissing={withoutKeys.has(index)}
           onChange={(changed) => setDatasources(datasources.map((d, i) => (i === index ? changed : d)))}
           onMove={datasources.length > 1 ? (to) => setDatasources(moved(datasources, index, to)) : undefined}
           onRemove={() => setDatasources(datasources.filter((_d, i) => i !== index))}
         />
       ))}
-      <Box>
-        <Button
-          startIcon={<Add />}
-          data-testid={S.addDatasource}
-          onClick={() =>
-            setDatasources([
-              ...datasources,
-              { type: 'entity', entityAliasId: aliases[0]?.id ?? null, filterId: null, dataKeys: [] },
-            ])
-          }
-        >
-          {t('widget-config.add-datasource')}
-        </Button>
-      </Box>
+      {belowLimit(datasources.length, maxDatasources) ? (
+        <Box>
+          <Button
+            startIcon={<Add />}
+            data-testid={S.addDatasource}
+            onClick={() =>
+              setDatasources([
+                ...datasources,
+                { type: 'entity', entityAliasId: aliases[0]?.id ?? null, filterId: null, dataKeys: [] },
+              ])
+            }
+          >
+            {t('widget-config.add-datasource')}
+          </Button>
+        </Box>
+      ) : (
+        <Typography color="text.secondary" variant="body2" data-testid={S.datasourceLimit}>
+          {t('widget-config.max-datasources', { max: maxDatasources })}
+        </Typography>
+      )}
       <FieldRow>
         <TextField
           label={t('widget-config.units')}

@@ -32,7 +32,8 @@ const TYPE_LABELS: Record<string, string> = {
 /**
  * One datasource of the Data tab: its type, the entity alias and optional filter it reads, its
  * keys. `keyIndex` is the palette index the next new key takes; `types` are the types offered
- * (an alarm source is an entity one only).
+ * (an alarm source is an entity one only); `maxDataKeys` and `keysMissing` come from the widget
+ * type's parameters.
  */
 export function DatasourceEditor({
   index,
@@ -43,6 +44,8 @@ export function DatasourceEditor({
   types = DATASOURCE_TYPES,
   keyIndex,
   keySettingsSchema,
+  maxDataKeys = -1,
+  keysMissing = false,
   onChange,
   onMove,
   onRemove,
@@ -55,6 +58,9 @@ export function DatasourceEditor({
   types?: readonly string[];
   keyIndex: number;
   keySettingsSchema: string | undefined;
+  maxDataKeys?: number;
+  /** It has no key and the widget type needs one. */
+  keysMissing?: boolean;
   onChange: (datasource: Datasource) => void;
   onMove?: ((to: number) => void) | undefined;
   onRemove?: (() => void) | undefined;
@@ -208,6 +214,8 @@ export function DatasourceEditor({
           onAdd={(option) => setKeys([...keys, newDataKey(option.name, option.type, keyIndex)])}
           onRemove={(position) => setKeys(keys.filter((_key, i) => i !== position))}
           onEdit={setEditing}
+          maxKeys={maxDataKeys}
+          error={keysMissing ? t('widget-config.data-keys-required') : undefined}
         />
       )}
       {editing !== null && editedKey && (

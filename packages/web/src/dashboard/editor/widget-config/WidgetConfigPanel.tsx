@@ -25,8 +25,9 @@ import type { DashboardEditor } from '../useDashboardEditor';
 import { ActionsTab } from './ActionsTab';
 import { AdvancedTab, hasLegend } from './AdvancedTab';
 import { DataTab } from './DataTab';
+import { datasourcesWithoutKeys } from './data-keys';
 import { SettingsTab } from './SettingsTab';
-import { actionSourcesOf } from './widget-actions-edit';
+import { useConfigTypeInfo } from './use-type-info';
 import { widgetJsonOf, withWidgetConfig } from './widget-config-edit';
 import { widgetConfigSelectors as S } from './widget-config-selectors';
 
@@ -94,6 +95,8 @@ export function WidgetConfigPanel({
   const kind: WidgetType =
     type.data?.descriptor.type ??
     ((WIDGET_TYPES as readonly unknown[]).includes(savedKind) ? (savedKind as WidgetType) : 'latest');
+  const typeInfo = useConfigTypeInfo(bundleAlias, typeAlias, type.data?.descriptor);
+  const keysMissing = datasourcesWithoutKeys(draft, kind, typeInfo.typeParameters).length > 0;
 
   const change = useCallback(
     (configuration: JsonObject): JsonObject =>
@@ -121,7 +124,7 @@ export function WidgetConfigPanel({
     preview(null);
     onClose();
   };
-  const invalid = jsonErrors.size > 0;
+  const invalid = jsonErrors.size > 0 || keysMissing;
   const title = typeof draft.title === 'string' ? draft.title : '';
 
   return (
@@ -173,6 +176,11 @@ export function WidgetConfigPanel({
                   {t('widget-config.type-missing')}
                 </Alert>
               )}
+              {typeInfo.error && (
+                <Alert severity="warning" sx={{ mb: 1 }} data-testid={S.typeInfoError}>
+                  {t('widget-config.type-info-failed', { error: typeInfo.error })}
+                </Alert>
+              )}
               <Box hidden={tab !== 'data'}>
                 <DataTab
                   config={draft}
@@ -185,6 +193,7 @@ export function WidgetConfigPanel({
                     type.data?.descriptor.dataKeySettingsSchema,
                   )}
                   noDataMessage={findWidget({ bundleAlias, typeAlias })?.noDataMessage === true}
+                  typeParameters={typeInfo.typeParameters}
                 />
               </Box>
               <Box hidden={tab !== 'settings'}>
@@ -211,16 +220,21 @@ export function WidgetConfigPanel({
                 <ActionsTab
                   config={draft}
                   onChange={setDraft}
-                  sources={actionSourcesOf(bundleAlias, typeAlias)}
+                  sources={typeInfo.actionSources}
                   configuration={isJsonObject(editor.configuration) ? editor.configuration : {}}
                 />
               </Box>
             </>
           )}
         </Box>
-        {invalid && (
+        {jsonErrors.size > 0 && (
           <Alert severity="error" data-testid={S.settingsError} sx={{ mx: 2, mb: 1 }}>
             {t('widget-config.invalid-json-blocks')}
+          </Alert>
+        )}
+        {keysMissing && (
+          <Alert severity="error" data-testid={S.keysMissing} sx={{ mx: 2, mb: 1 }}>
+            {t('widget-config.data-keys-missing-blocks')}
           </Alert>
         )}
         <Box

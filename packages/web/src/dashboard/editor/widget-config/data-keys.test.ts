@@ -1,6 +1,14 @@
-import type { Datasource } from '@meridian/common';
+import type { Datasource, JsonObject } from '@meridian/common';
 import { describe, expect, it } from 'vitest';
-import { keyColor, keyCount, moved, newDataKey, withDatasourceType } from './data-keys';
+import {
+  belowLimit,
+  datasourcesWithoutKeys,
+  keyColor,
+  keyCount,
+  moved,
+  newDataKey,
+  withDatasourceType,
+} from './data-keys';
 
 describe('data keys of the config editor', () => {
   it('labels a new key with its name and colours it by its place', () => {
@@ -39,5 +47,28 @@ describe('data keys of the config editor', () => {
   it('moves an item within bounds only', () => {
     expect(moved(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
     expect(moved(['a', 'b'], 1, 2)).toEqual(['a', 'b']);
+  });
+
+  it('reads -1 as no limit', () => {
+    expect(belowLimit(5, -1)).toBe(true);
+    expect(belowLimit(0, 1)).toBe(true);
+    expect(belowLimit(1, 1)).toBe(false);
+    expect(belowLimit(0, 0)).toBe(false);
+  });
+
+  it('finds the datasources without keys unless the type makes keys optional', () => {
+    const config = {
+      datasources: [
+        { type: 'entity', dataKeys: [newDataKey('t', 'timeseries', 0)] },
+        { type: 'entity', dataKeys: [] },
+        { type: 'function' },
+        { type: 'entityCount', dataKeys: [] },
+      ],
+    } as unknown as JsonObject;
+    expect(datasourcesWithoutKeys(config, 'latest', { dataKeysOptional: false })).toEqual([1, 2]);
+    expect(datasourcesWithoutKeys(config, 'timeseries', { dataKeysOptional: false })).toEqual([1, 2]);
+    expect(datasourcesWithoutKeys(config, 'latest', { dataKeysOptional: true })).toEqual([]);
+    expect(datasourcesWithoutKeys(config, 'rpc', { dataKeysOptional: false })).toEqual([]);
+    expect(datasourcesWithoutKeys({}, 'latest', { dataKeysOptional: false })).toEqual([]);
   });
 });

@@ -1,4 +1,13 @@
-import type { DataKey, DataKeyType, Datasource, DatasourceType } from '@meridian/common';
+import {
+  type DataKey,
+  type DataKeyType,
+  type Datasource,
+  type DatasourceType,
+  isJsonObject,
+  type JsonObject,
+  type WidgetType,
+} from '@meridian/common';
+import type { WidgetTypeParameters } from '../../../widgets/widget-definition';
 
 /**
  * Data keys and datasources as the reference's config editor creates them: a new key is labelled
@@ -101,4 +110,30 @@ export function moved<T>(items: readonly T[], from: number, to: number): T[] {
   const [item] = copy.splice(from, 1);
   if (item !== undefined) copy.splice(to, 0, item);
   return copy;
+}
+
+/** Whether one more fits under a type parameter's limit (-1, or any negative, is no limit). */
+export function belowLimit(count: number, limit: number): boolean {
+  return limit < 0 || count < limit;
+}
+
+/**
+ * The places of the datasources that need a key and have none (reference: "at least one data key"
+ * unless the widget type's `dataKeysOptional`). Only time-series and latest widgets have
+ * datasources of their own; an entity count datasource always counts.
+ */
+export function datasourcesWithoutKeys(
+  config: JsonObject,
+  kind: WidgetType,
+  parameters: Pick<WidgetTypeParameters, 'dataKeysOptional'>,
+): number[] {
+  if (parameters.dataKeysOptional || (kind !== 'timeseries' && kind !== 'latest')) return [];
+  const datasources = Array.isArray(config.datasources) ? config.datasources : [];
+  return datasources.flatMap((datasource, index) =>
+    isJsonObject(datasource) &&
+    datasource.type !== 'entityCount' &&
+    !(Array.isArray(datasource.dataKeys) && datasource.dataKeys.length > 0)
+      ? [index]
+      : [],
+  );
 }

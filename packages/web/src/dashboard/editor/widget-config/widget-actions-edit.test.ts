@@ -1,5 +1,6 @@
 import type { JsonObject } from '@meridian/common';
 import { describe, expect, it } from 'vitest';
+import { findWidget } from '../../../widgets/registry';
 import { actionEntries, actionSourcesOf, withAction, withoutAction } from './widget-actions-edit';
 
 const a = { id: 'a', name: 'A', type: 'custom' };
@@ -7,19 +8,41 @@ const b = { id: 'b', name: 'B', type: 'openDashboard' };
 const config = { title: 'T', actions: { rowClick: [a], headerButton: [b] } } as JsonObject;
 
 describe('widget actions of the config editor', () => {
-  it('offers the sources the widget raises', () => {
-    expect(actionSourcesOf('cards', 'simple_card')).toEqual(['headerButton']);
-    expect(actionSourcesOf('cards', 'entities_table')).toContain('rowClick');
-    expect(actionSourcesOf('maps_v2', 'openstreetmap')).toContain('markerClick');
+  it('offers the sources a native widget raises', () => {
+    const ids = (bundleAlias: string, typeAlias: string) =>
+      actionSourcesOf(findWidget({ bundleAlias, typeAlias })).map((source) => source.id);
+    expect(ids('cards', 'simple_card')).toEqual(['headerButton']);
+    expect(ids('cards', 'entities_table')).toEqual([
+      'headerButton',
+      'actionCellButton',
+      'rowClick',
+      'rowDoubleClick',
+    ]);
+    expect(ids('entity_admin_widgets', 'device_admin_table')).toContain('rowClick');
+    expect(ids('maps_v2', 'openstreetmap')).toEqual(['headerButton', 'markerClick', 'tooltipAction']);
+  });
+
+  it('offers a custom type’s own sources with their names after the header button', () => {
+    expect(
+      actionSourcesOf(undefined, [
+        { id: 'elementClick', name: 'On HTML element click' },
+        { id: 'headerButton', name: 'Not twice' },
+      ]),
+    ).toEqual([{ id: 'headerButton' }, { id: 'elementClick', name: 'On HTML element click' }]);
+    // A native definition wins over what a script says.
+    expect(actionSourcesOf({}, [{ id: 'elementClick', name: 'x' }])).toEqual([{ id: 'headerButton' }]);
   });
 
   it('lists the actions by source, in the order of the sources', () => {
-    expect(actionEntries(config, ['headerButton', 'rowClick']).map((e) => [e.sourceId, e.action.id])).toEqual(
-      [
-        ['headerButton', 'b'],
-        ['rowClick', 'a'],
-      ],
-    );
+    expect(
+      actionEntries(config, [{ id: 'headerButton' }, { id: 'rowClick' }]).map((e) => [
+        e.sourceId,
+        e.action.id,
+      ]),
+    ).toEqual([
+      ['headerButton', 'b'],
+      ['rowClick', 'a'],
+    ]);
   });
 
   it('adds, replaces in place, moves to another source and deletes', () => {

@@ -1,4 +1,5 @@
 import { isJsonObject, type JsonObject } from '@meridian/common';
+import type { WidgetDefinition } from '../../../widgets/widget-definition';
 
 /**
  * The widget actions the config editor offers (reference §5.4 "Actions"), limited to what this
@@ -24,14 +25,30 @@ export const CUSTOM_ACTION_ARGS = [
   'entityLabel',
 ] as const;
 
-/** The action sources a widget type raises: the header button for all, rows and cells for tables, markers for maps. */
-export function actionSourcesOf(bundleAlias: string, typeAlias: string): string[] {
-  const sources = ['headerButton'];
-  if ((bundleAlias === 'cards' && typeAlias === 'entities_table') || bundleAlias === 'entity_admin_widgets') {
-    sources.push('actionCellButton', 'rowClick', 'rowDoubleClick');
-  }
-  if (bundleAlias === 'maps_v2') sources.push('markerClick', 'tooltipAction');
-  return sources;
+/**
+ * An action source the Actions tab offers. Native sources are named by the console's
+ * `widget-config.source-<id>` texts; a custom widget type names its own (`name`).
+ */
+export interface ActionSourceOption {
+  id: string;
+  name?: string;
+}
+
+/** How a source is named in the tab and the dialog. */
+export function actionSourceLabel(source: ActionSourceOption, t: (key: string) => string): string {
+  return source.name ?? t(`widget-config.source-${source.id}`);
+}
+
+/**
+ * The action sources a widget raises: the header button for all, then those of its native
+ * definition (rows and cells of tables, markers of maps) or of its custom type's `actionSources()`.
+ */
+export function actionSourcesOf(
+  definition: Pick<WidgetDefinition, 'actionSources'> | undefined,
+  custom: readonly { id: string; name: string }[] = [],
+): ActionSourceOption[] {
+  const own = definition ? (definition.actionSources ?? []).map((id) => ({ id })) : custom;
+  return [{ id: 'headerButton' }, ...own.filter((source) => source.id !== 'headerButton')];
 }
 
 /** One action of the list, with the source it belongs to and its place there. */
@@ -42,9 +59,10 @@ export interface ActionEntry {
 }
 
 /** The widget's actions, source by source in `sources` order, then those of other sources as saved. */
-export function actionEntries(config: JsonObject, sources: readonly string[]): ActionEntry[] {
+export function actionEntries(config: JsonObject, sources: readonly ActionSourceOption[]): ActionEntry[] {
   const actions = isJsonObject(config.actions) ? config.actions : {};
-  const order = [...sources, ...Object.keys(actions).filter((id) => !sources.includes(id))];
+  const ids = sources.map((source) => source.id);
+  const order = [...ids, ...Object.keys(actions).filter((id) => !ids.includes(id))];
   return order.flatMap((sourceId) => {
     const list = actions[sourceId];
     return Array.isArray(list)
