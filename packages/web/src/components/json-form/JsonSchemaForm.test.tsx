@@ -27,6 +27,8 @@ const schema = {
     code: { type: 'string', title: 'Code', readOnly: true },
     since: { type: 'date', title: 'Since' },
     icon: { type: 'string', title: 'Icon' },
+    speed: { type: 'number', title: 'Speed', default: 180 },
+    caption: { type: 'string', title: 'Caption', default: 'Hello' },
   },
 };
 const form = [
@@ -40,6 +42,8 @@ const form = [
   'code',
   'since',
   { key: 'icon', type: 'icon' },
+  'speed',
+  'caption',
 ];
 
 /** The form over a model it keeps, as the Settings tab does; every model and validity is reported. */
@@ -121,6 +125,25 @@ describe('JsonSchemaForm', () => {
     fireEvent.click(screen.getByTestId(`${P}-highlights.0-remove`));
     expect(lastModel()?.highlights).toEqual([{ from: 1, color: 'red' }]);
     expect(input('highlights.0.color').value).toBe('red');
+  });
+
+  it('shows defaults until edited: a cleared field stays empty, and half-typed numbers stay', () => {
+    const { lastModel } = renderForm({ title: 'T' });
+    expect(input('speed').value).toBe('180');
+    expect(input('caption').value).toBe('Hello');
+    fireEvent.change(input('speed'), { target: { value: '' } });
+    expect(input('speed').value).toBe('');
+    expect(lastModel()).not.toHaveProperty('speed');
+    fireEvent.change(input('speed'), { target: { value: '240' } });
+    expect(lastModel()?.speed).toBe(240);
+    fireEvent.change(input('speed'), { target: { value: '-' } });
+    expect(input('speed').value).toBe('');
+    expect(lastModel()).not.toHaveProperty('speed');
+    fireEvent.change(input('speed'), { target: { value: '-5' } });
+    expect(lastModel()?.speed).toBe(-5);
+    fireEvent.change(input('caption'), { target: { value: '' } });
+    expect(input('caption').value).toBe('');
+    expect(lastModel()).not.toHaveProperty('caption');
   });
 
   it('keeps the checked enum values in enum order', () => {

@@ -96,8 +96,15 @@ function Field({ field, context }: { field: FormField; context: FieldContext }) 
   const { model, onChange, testIdPrefix } = context;
   const ownErrorKey = useOwnErrorKey(context.setError);
   const testId = `${testIdPrefix}-${field.path.join('.')}`;
-  const current = valueAt(model, field.path) ?? field.defaultValue;
-  const set = (next: JsonValue | undefined) => onChange(withValueAt(model, field.path, next));
+  // The schema's default shows until the user edits the field; from then on the field shows what
+  // the user left there, so a cleared field stays empty instead of refilling with the default.
+  const [edited, setEdited] = useState(false);
+  const own = valueAt(model, field.path);
+  const current = edited ? own : (own ?? field.defaultValue);
+  const set = (next: JsonValue | undefined) => {
+    setEdited(true);
+    onChange(withValueAt(model, field.path, next));
+  };
   const error = useErrorText(fieldErrorIn(field, model));
   const label = field.required ? `${field.title} *` : field.title;
   const disabled = field.readOnly === true;
@@ -149,21 +156,14 @@ function Field({ field, context }: { field: FormField; context: FieldContext }) 
       );
     case 'number':
       return (
-        <TextField
+        <NumberField
           label={label}
-          type="number"
-          size="small"
-          margin="dense"
-          fullWidth
+          value={typeof current === 'number' ? current : undefined}
+          onChange={set}
           disabled={disabled}
-          value={typeof current === 'number' ? current : ''}
-          error={error !== null}
+          error={error}
           helperText={helperText}
-          onChange={(event) => {
-            const number = Number.parseFloat(event.target.value);
-            set(Number.isFinite(number) ? number : undefined);
-          }}
-          slotProps={{ htmlInput: { 'data-testid': testId } }}
+          testId={testId}
         />
       );
     case 'select':
@@ -290,3 +290,49 @@ function Field({ field, context }: { field: FormField; context: FieldContext }) 
 
 const textOf = (value: JsonValue | undefined): string =>
   typeof value === 'string' ? value : value === undefined ? '' : String(value);
+
+/**
+ * A number input that keeps what is being typed ("-", "1.") while it is not a number yet; the model
+ * gets the number, or undefined while there is none (spec 3: a non-numeric value becomes undefined).
+ */
+function NumberField({
+  label,
+  value,
+  onChange,
+  disabled,
+  error,
+  helperText,
+  testId,
+}: {
+  label: string;
+  value: number | undefined;
+  onChange: (value: number | undefined) => void;
+  disabled: boolean;
+  error: string | null;
+  helperText: string | undefined;
+  testId: string;
+}) {
+  const [text, setText] = useState<string | null>(null);
+  const parsed = text === null ? undefined : Number.parseFloat(text);
+  // A value changed from outside (not from this text) shows as it is.
+  const typed = text !== null && (Number.isFinite(parsed) ? parsed === value : value === undefined);
+  return (
+    <TextField
+      label={label}
+      type="number"
+      size="small"
+      margin="dense"
+      fullWidth
+      disabled={disabled}
+      value={typed ? text : (value ?? '')}
+      error={error !== null}
+      helperText={helperText}
+      onChange={(event) => {
+        setText(event.target.value);
+        const number = Number.parseFloat(event.target.value);
+        onChange(Number.isFinite(number) ? number : undefined);
+      }}
+      slotProps={{ htmlInput: { 'data-testid': testId } }}
+    />
+  );
+}
