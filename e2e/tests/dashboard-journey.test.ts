@@ -242,6 +242,15 @@ describe('dashboard journey', () => {
     // The gauge on the same key, in °C.
     await addWidget(page, 'analogue_gauges', 'radial_gauge_canvas_gauges', async () => {
       await bindTemperature(page);
+      // Its settings form: a scale up to 50 with a red band from 40.
+      await page.click(tid(W.tab('settings')));
+      await expect.poll(() => page.inputValue(tid(`${W.setting}-maxValue`))).toBe('100');
+      await page.fill(tid(`${W.setting}-maxValue`), '50');
+      await page.click(tid(`${W.setting}-highlights-add`));
+      await page.fill(tid(`${W.setting}-highlights.0.from`), '40');
+      await page.fill(tid(`${W.setting}-highlights.0.to`), '50');
+      await page.fill(tid(`${W.setting}-highlights.0.color`), '#f44336');
+      await screenshot(page, 'dashboard-journey-gauge-settings');
       await page.click(tid(W.tab('advanced')));
       await page.fill(tid(W.advanced('title')), 'Boiler gauge');
     });
@@ -318,7 +327,10 @@ describe('dashboard journey', () => {
         postFuncBody: 'return value * 9 / 5 + 32;',
       }),
     ]);
-    expect(byTitle('Boiler gauge').widget.typeAlias).toBe('radial_gauge_canvas_gauges');
+    expect(byTitle('Boiler gauge').widget).toMatchObject({
+      typeAlias: 'radial_gauge_canvas_gauges',
+      config: { settings: { maxValue: 50, highlights: [{ from: 40, to: 50, color: '#f44336' }] } },
+    });
     expect(byTitle('Burner').widget.config.targetDeviceAliasIds).toEqual([alias?.id]);
     const table = byTitle('Boilers');
     expect(table.widget.config.datasources?.[0]).toMatchObject({ filterId: filter?.id });
