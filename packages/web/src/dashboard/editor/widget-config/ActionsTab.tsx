@@ -22,6 +22,7 @@ import {
   type ActionSourceOption,
   actionEntries,
   actionSourceLabel,
+  offeredActionSources,
   withAction,
   withoutAction,
 } from './widget-actions-edit';
@@ -48,6 +49,7 @@ export function ActionsTab({
     return source ? actionSourceLabel(source, t) : t('widget-config.source-other', { id });
   };
   const edited = editing === 'new' ? null : editing;
+  const dialogSources = offeredActionSources(config, sources, edited?.sourceId ?? null);
 
   return (
     <Box>
@@ -123,8 +125,8 @@ export function ActionsTab({
       {editing !== null && (
         <ActionDialog
           action={edited?.action ?? null}
-          sourceId={edited?.sourceId ?? sources[0]?.id ?? 'headerButton'}
-          sources={sources}
+          sourceId={edited?.sourceId ?? dialogSources[0]?.id ?? 'headerButton'}
+          sources={dialogSources}
           states={dashboardStatesOf(configuration)}
           onClose={() => setEditing(null)}
           onSave={(action, sourceId) => {

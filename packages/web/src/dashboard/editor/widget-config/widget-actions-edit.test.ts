@@ -1,7 +1,13 @@
 import type { JsonObject } from '@meridian/common';
 import { describe, expect, it } from 'vitest';
 import { findWidget } from '../../../widgets/registry';
-import { actionEntries, actionSourcesOf, withAction, withoutAction } from './widget-actions-edit';
+import {
+  actionEntries,
+  actionSourcesOf,
+  offeredActionSources,
+  withAction,
+  withoutAction,
+} from './widget-actions-edit';
 
 const a = { id: 'a', name: 'A', type: 'custom' };
 const b = { id: 'b', name: 'B', type: 'openDashboard' };
@@ -20,6 +26,24 @@ describe('widget actions of the config editor', () => {
     ]);
     expect(ids('entity_admin_widgets', 'device_admin_table')).toContain('rowClick');
     expect(ids('maps_v2', 'openstreetmap')).toEqual(['headerButton', 'markerClick', 'tooltipAction']);
+  });
+
+  it('offers a single-action source only while it has no action, or for its own action', () => {
+    const sources = actionSourcesOf(findWidget({ bundleAlias: 'cards', typeAlias: 'entities_table' }));
+    const ids = (editing: string | null) =>
+      offeredActionSources(config, sources, editing).map((source) => source.id);
+    // The row click has its action: a new one cannot go there; the header button takes many.
+    expect(ids(null)).toEqual(['headerButton', 'actionCellButton', 'rowDoubleClick']);
+    expect(ids('rowClick')).toContain('rowClick');
+    const custom = actionSourcesOf(undefined, [
+      { id: 'elementClick', name: 'On click', multiple: false },
+      { id: 'itemClick', name: 'On item', multiple: true },
+    ]);
+    const withCustom = { actions: { elementClick: [a], itemClick: [b] } } as JsonObject;
+    expect(offeredActionSources(withCustom, custom, null).map((source) => source.id)).toEqual([
+      'headerButton',
+      'itemClick',
+    ]);
   });
 
   it('offers a custom type’s own sources with their names after the header button', () => {

@@ -32,7 +32,12 @@ export const CUSTOM_ACTION_ARGS = [
 export interface ActionSourceOption {
   id: string;
   name?: string;
+  /** At most one action (the reference's `multiple: false`): a row click does one thing. */
+  single?: true;
 }
+
+/** Native sources of the reference that take one action each. */
+const SINGLE_ACTION_SOURCES = new Set(['rowClick', 'rowDoubleClick', 'markerClick', 'polygonClick']);
 
 /** How a source is named in the tab and the dialog. */
 export function actionSourceLabel(source: ActionSourceOption, t: (key: string) => string): string {
@@ -45,10 +50,33 @@ export function actionSourceLabel(source: ActionSourceOption, t: (key: string) =
  */
 export function actionSourcesOf(
   definition: Pick<WidgetDefinition, 'actionSources'> | undefined,
-  custom: readonly { id: string; name: string }[] = [],
+  custom: readonly { id: string; name: string; multiple?: boolean }[] = [],
 ): ActionSourceOption[] {
-  const own = definition ? (definition.actionSources ?? []).map((id) => ({ id })) : custom;
+  const own: ActionSourceOption[] = definition
+    ? (definition.actionSources ?? []).map((id) =>
+        SINGLE_ACTION_SOURCES.has(id) ? { id, single: true } : { id },
+      )
+    : custom.map(({ id, name, multiple }) =>
+        multiple === false ? { id, name, single: true } : { id, name },
+      );
   return [{ id: 'headerButton' }, ...own.filter((source) => source.id !== 'headerButton')];
+}
+
+/**
+ * The sources the action dialog offers: a single-action source that has its action already is left
+ * out, unless it is that action being edited.
+ */
+export function offeredActionSources(
+  config: JsonObject,
+  sources: readonly ActionSourceOption[],
+  editedSourceId: string | null,
+): ActionSourceOption[] {
+  const actions = isJsonObject(config.actions) ? config.actions : {};
+  return sources.filter((source) => {
+    if (!source.single || source.id === editedSourceId) return true;
+    const list = actions[source.id];
+    return !Array.isArray(list) || list.length === 0;
+  });
 }
 
 /** One action of the list, with the source it belongs to and its place there. */
