@@ -1,4 +1,4 @@
-import type { JsonObject } from '@meridian/common';
+import { isJsonObject, type JsonObject } from '@meridian/common';
 import { numberSetting, stringSetting } from './gauge-value';
 
 /** A coloured stretch of a scale, in scale units. */
@@ -8,11 +8,24 @@ export interface GaugeBand {
   color: string;
 }
 
+/**
+ * A band's bound: a number, or as the reference's 3.3 digital gauges save it,
+ * `{valueSource: 'predefinedValue', value}`. A bound read from an entity attribute
+ * (`valueSource: 'entityAttribute'`) is not known here: its band is left out.
+ */
+function boundOf(item: JsonObject, key: string): number | undefined {
+  const bound = item[key];
+  if (!isJsonObject(bound)) return numberSetting(item, key);
+  return bound.valueSource === undefined || bound.valueSource === 'predefinedValue'
+    ? numberSetting(bound, 'value')
+    : undefined;
+}
+
 /** The reference's `{from, to, color}` items (canvas gauge highlights, digital gauge fixed levels). */
 export function bandsOf(items: JsonObject[]): GaugeBand[] {
   return items.flatMap((item) => {
-    const from = numberSetting(item, 'from');
-    const to = numberSetting(item, 'to');
+    const from = boundOf(item, 'from');
+    const to = boundOf(item, 'to');
     const color = stringSetting(item, 'color');
     return from === undefined || to === undefined || !color || to <= from ? [] : [{ from, to, color }];
   });
