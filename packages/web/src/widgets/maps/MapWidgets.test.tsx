@@ -19,6 +19,16 @@ const placeOf = (element: HTMLElement) =>
 
 const markerCount = () => document.querySelectorAll(`[data-testid="${s.marker}"]`).length;
 
+/** The console's messages and services, with `post` as the HTTP client's POST. */
+function servicesWrapper(post = vi.fn().mockResolvedValue(undefined)) {
+  const services = { http: { post }, toasts: { show: vi.fn() } } as unknown as AppServices;
+  return ({ children }: { children: ReactNode }) => (
+    <ServicesContext.Provider value={services}>
+      <WithConsoleMessages>{children}</WithConsoleMessages>
+    </ServicesContext.Provider>
+  );
+}
+
 describe('OpenStreetMapWidget', () => {
   it('draws a marker per entity with a position, with its label and sanitized tooltip', async () => {
     const settings = {
@@ -38,7 +48,7 @@ describe('OpenStreetMapWidget', () => {
       ],
       { settings },
     );
-    const { rerender } = render(<OpenStreetMapWidget {...props} />, { wrapper: WithConsoleMessages });
+    const { rerender } = render(<OpenStreetMapWidget {...props} />, { wrapper: servicesWrapper() });
     expect(markerCount()).toBe(2);
     expect(screen.getByText('Truck 1 label')).toBeInTheDocument();
     const marker = document
@@ -78,9 +88,7 @@ describe('OpenStreetMapWidget', () => {
         {...widgetProps(keys, [entityData('Truck 1', ['1', '2'])], { settings })}
         onAction={onAction}
       />,
-      {
-        wrapper: WithConsoleMessages,
-      },
+      { wrapper: servicesWrapper() },
     );
     const marker = document
       .querySelector(`[data-testid="${s.marker}"]`)
@@ -135,12 +143,7 @@ describe('RouteMapWidget and TripAnimationWidget', () => {
 describe('MarkersPlacementWidget', () => {
   it('saves a placed entity position as server attributes', async () => {
     const post = vi.fn().mockResolvedValue(undefined);
-    const services = { http: { post }, toasts: { show: vi.fn() } } as unknown as AppServices;
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <ServicesContext.Provider value={services}>
-        <WithConsoleMessages>{children}</WithConsoleMessages>
-      </ServicesContext.Provider>
-    );
+    const wrapper = servicesWrapper(post);
     const props = widgetProps(
       [dataKey('latitude', { type: 'attribute' }), dataKey('longitude', { type: 'attribute' })],
       [entityData('Placed', ['1', '2']), entityData('New', [undefined, undefined])],
@@ -160,5 +163,21 @@ describe('MarkersPlacementWidget', () => {
     expect(typeof body.latitude).toBe('number');
     expect(markerCount()).toBe(2);
     expect(screen.queryByTestId(s.unplaced)).toBeNull();
+  });
+
+  it('saves the position as time series when the widget reads its keys as time series', async () => {
+    const post = vi.fn().mockResolvedValue(undefined);
+    const props = widgetProps(
+      [dataKey('latitude', { type: 'timeseries' }), dataKey('longitude', { type: 'timeseries' })],
+      [entityData('New', [undefined, undefined])],
+    );
+    render(<MarkersPlacementWidget {...props} />, { wrapper: servicesWrapper(post) });
+    fireEvent.click(screen.getByText('New'));
+    fireEvent.click(screen.getByTestId(s.map).querySelector('.leaflet-container') as Element, {
+      clientX: 10,
+      clientY: 10,
+    });
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(post.mock.calls[0]?.[0]).toBe('/api/plugins/telemetry/DEVICE/id-New/timeseries/ANY');
   });
 });

@@ -13,14 +13,12 @@ import { type LatLng, type MapEntity, mapEntities, mapViewOf } from './map-model
 import { mapSettingsOf } from './map-settings';
 import { mapSelectors } from './selectors';
 import { useMapActions } from './useMapActions';
-
-const samePosition = (a: LatLng, b: LatLng) => Math.abs(a[0] - b[0]) < 1e-9 && Math.abs(a[1] - b[1]) < 1e-9;
+import { useMarkerMoves } from './useMarkerMoves';
 
 /**
  * The reference's `input_widgets.markers_placement_openstreetmap`: entities with a position are
  * markers to drag, entities without one are listed to be placed by a click on the map. A new
- * position is saved as the entity's server-side attributes `latKeyName` and `lngKeyName`; the
- * marker stays where it was put while the saved values come back through the subscription.
+ * position is saved to the entity's `latKeyName` and `lngKeyName` (useMarkerMoves).
  */
 export function MarkersPlacementWidget({
   config,
@@ -32,47 +30,15 @@ export function MarkersPlacementWidget({
   const { http, toasts } = useServices();
   const settings = useMemo(() => mapSettingsOf(config.settings), [config.settings]);
   const entities = useMemo(() => mapEntities(data, settings), [data, settings]);
-  const [moved, setMoved] = useState<ReadonlyMap<string, LatLng>>(new Map());
+  const { positionOf, save } = useMarkerMoves(data, entities, settings);
   const [placing, setPlacing] = useState<string | null>(null);
 
-  // A saved position that came back in the data is the data's again (later changes show).
-  useEffect(() => {
-    const arrived = entities.filter((item) => {
-      const put = moved.get(item.id);
-      return put && item.position && samePosition(put, item.position);
-    });
-    if (arrived.length === 0) return;
-    setMoved((current) => {
-      const next = new Map(current);
-      for (const item of arrived) next.delete(item.id);
-      return next;
-    });
-  }, [entities, moved]);
-
-  const positionOf = (item: MapEntity) => moved.get(item.id) ?? item.position;
   const markers: MapMarker[] = entities.flatMap((item) => {
     const position = positionOf(item);
     return position ? [entityMarker(item, position, settings, { draggable: true })] : [];
   });
   const unplaced = entities.filter((item) => !positionOf(item));
   const placingEntity = unplaced.find((item) => item.id === placing);
-
-  const save = (id: string, position: LatLng) => {
-    const item = entities.find((candidate) => candidate.id === id);
-    if (!item) return;
-    setMoved((current) => new Map(current).set(id, position));
-    saveAttributes(http, item.entity.id, 'SERVER_SCOPE', {
-      [settings.latKeyName]: position[0],
-      [settings.lngKeyName]: position[1],
-    }).catch(() => {
-      setMoved((current) => {
-        const next = new Map(current);
-        next.delete(id);
-        return next;
-      });
-      toasts.show({ message: t('map-widget.save-failed', { name: item.entity.name }), type: 'error' });
-    });
-  };
 
   return (
     <Box sx={{ position: 'relative', height: '100%' }}>

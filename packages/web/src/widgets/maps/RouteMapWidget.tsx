@@ -25,7 +25,10 @@ export function RouteMapWidget({ config, data, onAction }: WidgetProps & { onAct
       const last = route.points[route.points.length - 1];
       if (!last) continue;
       markers.push(
-        entityMarker({ ...route, values: routeValuesAt(route, last.ts) }, last.position, settings),
+        // A route's marker is where its history ends: nothing to drag it to.
+        entityMarker({ ...route, values: routeValuesAt(route, last.ts) }, last.position, settings, {
+          draggable: false,
+        }),
       );
       polylines.push(routePolyline(route, settings));
     }

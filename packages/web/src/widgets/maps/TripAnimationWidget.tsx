@@ -74,6 +74,7 @@ export function TripAnimationWidget({
         markers.push(
           entityMarker({ ...route, values: routeValuesAt(route, time) }, position, settings, {
             rotationAngle: settings.rotationAngle,
+            draggable: false,
           }),
         );
       }

@@ -121,14 +121,17 @@ export const OPENSTREETMAP_SCHEMA = settingsSchema(
   ],
 );
 
-/** Route Map (`maps_v2.route_map_openstreetmap`): each entity's route and its last position. */
+/**
+ * Route Map (`maps_v2.route_map_openstreetmap`): each entity's route and its last position. Its
+ * markers end a route's history and are not dragged, so it has no `draggableMarker`.
+ */
 export const ROUTE_MAP_SCHEMA = settingsSchema(
-  { ...PROVIDER_PROPERTIES, ...POSITION_PROPERTIES, ...MARKER_PROPERTIES, ...DRAGGABLE, ...ROUTE_PROPERTIES },
+  { ...PROVIDER_PROPERTIES, ...POSITION_PROPERTIES, ...MARKER_PROPERTIES, ...ROUTE_PROPERTIES },
   [
     PROVIDER_FIELDSET,
     fieldset('Map', POSITION_ITEMS),
     fieldset('Label and tooltip', LABEL_ITEMS),
-    fieldset('Marker', [...MARKER_ITEMS, 'draggableMarker']),
+    fieldset('Marker', MARKER_ITEMS),
     fieldset('Route', ['strokeWeight', 'strokeOpacity']),
   ],
 );
@@ -140,7 +143,6 @@ export const TRIP_ANIMATION_SCHEMA = settingsSchema(
     ...POSITION_PROPERTIES,
     normalizationStep: numberProperty('Normalization data step (ms)', 1000),
     ...MARKER_PROPERTIES,
-    ...DRAGGABLE,
     rotationAngle: numberProperty('Set additional rotation angle for marker (deg)', 0),
     ...ROUTE_PROPERTIES,
     showPoints: booleanProperty('Show points', false),
@@ -151,7 +153,7 @@ export const TRIP_ANIMATION_SCHEMA = settingsSchema(
     PROVIDER_FIELDSET,
     fieldset('Map', ['normalizationStep', ...POSITION_ITEMS]),
     fieldset('Label and tooltip', LABEL_ITEMS),
-    fieldset('Marker', [...MARKER_ITEMS, 'rotationAngle', 'draggableMarker']),
+    fieldset('Marker', [...MARKER_ITEMS, 'rotationAngle']),
     fieldset('Path', ['strokeWeight', 'strokeOpacity']),
     fieldset('Points', ['showPoints', colorItem('pointColor'), 'pointSize']),
   ],
