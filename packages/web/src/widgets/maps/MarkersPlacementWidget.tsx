@@ -2,14 +2,12 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveAttributes } from '../../api/telemetry';
-import { useServices } from '../../app/services/useServices';
 import type { WidgetProps } from '../widget-definition';
 import { LeafletMap, type MapActionHandler, type MapMarker } from './LeafletMap';
 import { entityMarker } from './map-markers';
-import { type LatLng, type MapEntity, mapEntities, mapViewOf } from './map-model';
+import { mapEntities, mapViewOf } from './map-model';
 import { mapSettingsOf } from './map-settings';
 import { mapSelectors } from './selectors';
 import { useMapActions } from './useMapActions';
@@ -27,7 +25,6 @@ export function MarkersPlacementWidget({
 }: WidgetProps & { onAction?: MapActionHandler }) {
   const dashboardActions = useMapActions();
   const { t } = useTranslation();
-  const { http, toasts } = useServices();
   const settings = useMemo(() => mapSettingsOf(config.settings), [config.settings]);
   const entities = useMemo(() => mapEntities(data, settings), [data, settings]);
   const { positionOf, save } = useMarkerMoves(data, entities, settings);
