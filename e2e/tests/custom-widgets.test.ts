@@ -1,10 +1,11 @@
-import mqtt from 'mqtt';
+import type mqtt from 'mqtt';
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
 import { widgetEditorSelectors as S } from '../../packages/web/src/features/widget-editor/widget-editor-selectors';
 import { selectors } from '../../packages/web/src/selectors';
 import { code, codeText, newPage, screenshot, tid } from '../support/browser';
+import { connectRpcDevice } from '../support/mqtt-device';
 import { api, loginToken, saveDashboard } from '../support/server';
 import { openSignedIn, signIn } from '../support/session';
 import { useServerAndBrowser } from '../support/suite';
@@ -76,15 +77,9 @@ describe('custom widgets', () => {
     const deviceId = made.body.id.id;
 
     // The device: connected over MQTT, recording the RPC requests it gets.
-    device = await mqtt.connectAsync(`mqtt://127.0.0.1:${server.mqttPort}`, {
-      username: DEVICE_TOKEN,
-      reconnectPeriod: 0,
-    });
-    const requests: { method: string; params: unknown }[] = [];
-    device.on('message', (topic, payload) => {
-      if (topic.startsWith('v1/devices/me/rpc/request/')) requests.push(JSON.parse(payload.toString()));
-    });
-    await device.subscribeAsync('v1/devices/me/rpc/request/+');
+    const connected = await connectRpcDevice(server, DEVICE_TOKEN);
+    device = connected.client;
+    const { requests } = connected;
     await device.publishAsync('v1/devices/me/telemetry', JSON.stringify({ temperature: 21.5 }));
 
     const { page } = await openSignedIn(browser, server, TENANT.email, TENANT.password);

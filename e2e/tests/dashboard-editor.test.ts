@@ -1,10 +1,11 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { editorSelectors } from '../../packages/web/src/dashboard/editor/editor-selectors';
 import { widgetConfigSelectors } from '../../packages/web/src/dashboard/editor/widget-config/widget-config-selectors';
 import { dashboardSelectors } from '../../packages/web/src/dashboard/selectors';
 import { selectors } from '../../packages/web/src/selectors';
 import { screenshot, tid } from '../support/browser';
+import { dragBy, position } from '../support/dashboard-grid';
 import { api, loginToken } from '../support/server';
 import { openSignedIn } from '../support/session';
 import { useServerAndBrowser } from '../support/suite';
@@ -39,32 +40,6 @@ interface DashboardJson {
 
 /** The chromes of the widgets in edit mode (the buttons inside them have their own ids). */
 const chromes = (page: Page) => page.locator('[data-testid^="dashboard-edit-widget-"][aria-selected]');
-
-/** Drags the widget by whole cells of its grid (the pitch measured from its own size). */
-async function dragBy(
-  page: Page,
-  chrome: Locator,
-  cells: { x: number; y: number },
-  size: { x: number; y: number },
-) {
-  const box = await chrome.boundingBox();
-  if (!box) throw new Error('widget not shown');
-  const gap = 10;
-  const pitchX = (box.width + gap) / size.x;
-  const pitchY = (box.height + gap) / size.y;
-  const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  await page.mouse.move(start.x, start.y);
-  await page.mouse.down();
-  await page.mouse.move(start.x + (cells.x * pitchX) / 2, start.y + (cells.y * pitchY) / 2, { steps: 4 });
-  await page.mouse.move(start.x + cells.x * pitchX, start.y + cells.y * pitchY, { steps: 4 });
-  await page.mouse.up();
-}
-
-async function position(chrome: Locator) {
-  const box = await chrome.boundingBox();
-  if (!box) throw new Error('widget not shown');
-  return { x: Math.round(box.x), y: Math.round(box.y) };
-}
 
 /** A dashboard of one simple card, `w1` ("Boiler"), 5 × 3 cells at the top left. */
 function oneCardDashboard(title: string) {

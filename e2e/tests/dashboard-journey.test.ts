@@ -1,4 +1,4 @@
-import mqtt from 'mqtt';
+import type mqtt from 'mqtt';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { aliasSelectors as A } from '../../packages/web/src/dashboard/editor/aliases/alias-selectors';
@@ -8,6 +8,8 @@ import { widgetConfigSelectors as W } from '../../packages/web/src/dashboard/edi
 import { dashboardSelectors as D } from '../../packages/web/src/dashboard/selectors';
 import { selectors } from '../../packages/web/src/selectors';
 import { code, screenshot, tid } from '../support/browser';
+import { dragBy, position } from '../support/dashboard-grid';
+import { connectRpcDevice } from '../support/mqtt-device';
 import { api, loginToken } from '../support/server';
 import { openSignedIn } from '../support/session';
 import { useServerAndBrowser } from '../support/suite';
@@ -103,31 +105,6 @@ async function bindTemperature(page: Page) {
   await page.waitForSelector(tid(W.keyChip(0, 'temperature')));
 }
 
-async function position(chrome: Locator) {
-  const box = await chrome.boundingBox();
-  if (!box) throw new Error('widget not shown');
-  return { x: Math.round(box.x), y: Math.round(box.y) };
-}
-
-/** Drags the widget by `cells` of its grid, the pitch measured from its own size in cells. */
-async function dragBy(
-  page: Page,
-  chrome: Locator,
-  cells: { x: number; y: number },
-  size: { x: number; y: number },
-) {
-  const box = await chrome.boundingBox();
-  if (!box) throw new Error('widget not shown');
-  const pitchX = (box.width + 10) / size.x;
-  const pitchY = (box.height + 10) / size.y;
-  const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  await page.mouse.move(start.x, start.y);
-  await page.mouse.down();
-  await page.mouse.move(start.x + (cells.x * pitchX) / 2, start.y + (cells.y * pitchY) / 2, { steps: 4 });
-  await page.mouse.move(start.x + cells.x * pitchX, start.y + cells.y * pitchY, { steps: 4 });
-  await page.mouse.up();
-}
-
 describe('dashboard journey', () => {
   it('builds a dashboard from scratch, saves it, reopens it as built, and refuses a concurrent save', async () => {
     const { server, browser } = suite;
@@ -144,19 +121,11 @@ describe('dashboard journey', () => {
     expect(made.status).toBe(200);
     const deviceId = made.body.id.id;
     // The boiler: on MQTT, answering its RPCs (the switch asks for its state, then sets it).
-    device = await mqtt.connectAsync(`mqtt://127.0.0.1:${server.mqttPort}`, {
-      username: DEVICE_TOKEN,
-      reconnectPeriod: 0,
-    });
-    const requests: { method: string; params: unknown }[] = [];
-    device.on('message', (topic, payload) => {
-      const id = topic.split('/').pop();
-      const request = JSON.parse(payload.toString()) as { method: string; params: unknown };
-      requests.push(request);
-      const answer = request.method === 'getValue' ? false : request.params;
-      void device?.publishAsync(`v1/devices/me/rpc/response/${id}`, JSON.stringify(answer));
-    });
-    await device.subscribeAsync('v1/devices/me/rpc/request/+');
+    const boiler = await connectRpcDevice(server, DEVICE_TOKEN, (request) =>
+      request.method === 'getValue' ? false : request.params,
+    );
+    device = boiler.client;
+    const { requests } = boiler;
     await device.publishAsync('v1/devices/me/telemetry', JSON.stringify({ temperature: 25 }));
 
     // A new dashboard, from the Dashboards page.

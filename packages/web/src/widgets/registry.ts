@@ -13,7 +13,7 @@ import type { WidgetDefinition, WidgetTypeParameters } from './widget-definition
  * shows it (PRACTICES 1).
  */
 /** The reference's digital gauges drawn by the one digital gauge renderer, each with its defaults. */
-const DIGITAL_GAUGE_TYPES = [
+export const DIGITAL_GAUGE_TYPES = [
   'gauge_justgage',
   'mini_gauge_justgage',
   'vertical_bar_justgage',

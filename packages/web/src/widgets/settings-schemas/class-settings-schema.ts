@@ -1,3 +1,4 @@
+import { DIGITAL_GAUGE_TYPES } from '../registry';
 import { COMPASS_SCHEMA, radialGaugeSchema, THERMOMETER_SCALE_SCHEMA } from './analogue-gauges';
 import { digitalGaugeSchema, SIMPLE_GAUGE_SCHEMA } from './digital-gauges';
 import { FLOT_DATA_KEY_SCHEMA, STATE_CHART_SCHEMA, TIME_CHART_SCHEMA } from './flot-charts';
@@ -41,19 +42,7 @@ const CLASS_SCHEMAS: Readonly<Record<string, () => ClassSchemas>> = {
   'analogue_gauges.analogue_compass': () => ({ settings: COMPASS_SCHEMA }),
   'digital_gauges.simple_gauge_justgage': () => ({ settings: SIMPLE_GAUGE_SCHEMA }),
   ...Object.fromEntries(
-    [
-      'gauge_justgage',
-      'mini_gauge_justgage',
-      'vertical_bar_justgage',
-      'horizontal_bar_justgage',
-      'digital_thermometer',
-      'digital_vertical_bar',
-      'digital_bar',
-      'neon_gauge_justgage',
-      'simple_neon_gauge_justgage',
-      'lcd_gauge',
-      'lcd_bar_gauge',
-    ].map((typeAlias) => [`digital_gauges.${typeAlias}`, () => digital(typeAlias)]),
+    DIGITAL_GAUGE_TYPES.map((typeAlias) => [`digital_gauges.${typeAlias}`, () => digital(typeAlias)]),
   ),
   'maps_v2.openstreetmap': () => ({ settings: OPENSTREETMAP_SCHEMA }),
   'maps_v2.route_map_openstreetmap': () => ({ settings: ROUTE_MAP_SCHEMA }),
