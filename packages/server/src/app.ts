@@ -84,7 +84,11 @@ import { registerQueueRoutes } from './modules/queues/routes.js';
 import { RelationsRepo } from './modules/relations/repo.js';
 import { registerRelationRoutes } from './modules/relations/routes.js';
 import { RelationsService } from './modules/relations/service.js';
-import { ruleEngineCallPath } from './modules/rpc/call-path.js';
+import {
+  type RpcRuleEngineMessage,
+  ruleEngineCallPath,
+  ruleEnginePersistentPath,
+} from './modules/rpc/call-path.js';
 import { createRpcModule, type RpcModule } from './modules/rpc/index.js';
 import { RestRpcRequests } from './modules/rpc/rest-requests.js';
 import { registerRpcRoutes } from './modules/rpc/routes.js';
@@ -368,6 +372,7 @@ export async function buildApp(
       usage: apiUsage,
       // The RPC module and the transports start after the engine; nodes call them only later.
       rpc: { call: (submission) => rpc.dispatcher.call(submission) },
+      persistentRpc: { queuePersistent: (id, submission) => rpc.persistent.queuePersistent(id, submission) },
       restRpc: {
         complete: (requestUUID, outcome) => {
           if (restRpcRequests.complete(requestUUID, outcome)) return true;
@@ -481,26 +486,21 @@ export async function buildApp(
   }
   const joined = cluster;
   let persistentRpcs: ClusterPersistentRpcs | undefined;
+  // Server-side RPCs, waiting and persistent, enter the device's chain (RPC_CALL_FROM_SERVER_TO_DEVICE).
+  const sendRpc = ({ device, customerId, metadata, data }: RpcRuleEngineMessage) =>
+    entityMessages.rpcToDevice(
+      { entityType: 'DEVICE', id: device.id, tenantId: device.tenantId, customerId: customerId ?? undefined },
+      data,
+      metadata,
+    );
   const rpc = await createRpcModule(
     db,
     audit,
     app.log,
-    () =>
-      ruleEngineCallPath(
-        restRpcRequests,
-        ({ device, customerId, metadata, data }) =>
-          entityMessages.rpcToDevice(
-            {
-              entityType: 'DEVICE',
-              id: device.id,
-              tenantId: device.tenantId,
-              customerId: customerId ?? undefined,
-            },
-            data,
-            metadata,
-          ),
-        serviceId,
-      ),
+    () => ({
+      call: ruleEngineCallPath(restRpcRequests, sendRpc, serviceId),
+      persistent: ruleEnginePersistentPath(sendRpc, serviceId),
+    }),
     {},
     joined &&
       kit &&
@@ -515,6 +515,19 @@ export async function buildApp(
         );
         return persistentRpcs;
       }),
+    // Each status a persistent RPC takes enters its device's chain as RPC_<status>, the RPC as data
+    // (the reference's TbRpcService), once the status is stored.
+    (stored) =>
+      void entityMessages
+        .send(
+          null,
+          { entityType: 'DEVICE', id: stored.deviceId.id, tenantId: stored.tenantId.id },
+          `RPC_${stored.status}`,
+          JSON.stringify(stored),
+        )
+        .catch((err: unknown) =>
+          app.log.warn({ err, rpcId: stored.id.id }, 'RPC lifecycle message not sent'),
+        ),
   );
   app.addHook('onClose', async () => {
     persistentRpcs?.close();

@@ -377,4 +377,64 @@ describe('server-side RPC over REST', () => {
     );
     expect(res.status).toBe(408);
   });
+
+  it('takes a persistent RPC through the chain too, and tells the chain each status it takes', async () => {
+    const { metadata } = await rootChain();
+    const switchIndex = indexOf(metadata, 'Message Type Switch');
+    const request = indexOf(metadata, 'RPC Call Request');
+    metadata.nodes.push(
+      node(SCRIPT_TRANSFORM, 'Tag persistent', {
+        jsScript:
+          "return {msg: {method: msg.method + ':' + metadata.persistent, params: msg.params}, metadata: metadata, msgType: msgType};",
+      }),
+    );
+    const tag = metadata.nodes.length - 1;
+    metadata.nodes.push(node(SCRIPT_FILTER, 'RPC lifecycle', { jsScript: 'return true;' }, true));
+    const lifecycle = metadata.nodes.length - 1;
+    metadata.connections = metadata.connections
+      .filter(
+        (c) => c.toIndex !== request && !(c.fromIndex === switchIndex && c.type === 'RPC Request to Device'),
+      )
+      .concat([
+        { fromIndex: switchIndex, toIndex: tag, type: 'RPC Request to Device' },
+        { fromIndex: tag, toIndex: request, type: 'Success' },
+        ...['RPC Queued', 'RPC Delivered', 'RPC Successful'].map((type) => ({
+          fromIndex: switchIndex,
+          toIndex: lifecycle,
+          type,
+        })),
+      ]);
+    const saved = await saveMetadata(metadata);
+    const lifecycleId = saved.nodes[lifecycle]?.id?.id as string;
+
+    const device = await newDevice();
+    const res = await server.api.post<{ rpcId: string }>(
+      `/api/rpc/twoway/${device.id}`,
+      { method: 'boil', params: { to: 90 }, persistent: true },
+      ta(),
+    );
+    expect(res.status, res.text).toBe(200);
+    const { rpcId } = res.body as { rpcId: string };
+    // What the device gets is what the chain made of it.
+    const polled = await polledRequest(device.accessToken);
+    expect(polled.method).toBe('boil:true');
+    expect(polled.params).toEqual({ to: 90 });
+    const answered = await server.api.post(`/api/v1/${device.accessToken}/rpc/${polled.id}`, { done: true });
+    expect(answered.status, answered.text).toBe(200);
+    await expect
+      .poll(async () => {
+        const rpc = await server.api.get<{ status: string }>(`/api/rpc/persistent/${rpcId}`, ta());
+        return (rpc.body as { status: string }).status;
+      })
+      .toBe('SUCCESSFUL');
+
+    const events = (await debugEvents(lifecycleId)).filter((e) => e.type === 'IN');
+    expect(events.map((e) => e.msgType).sort()).toEqual(['RPC_DELIVERED', 'RPC_QUEUED', 'RPC_SUCCESSFUL']);
+    const successful = events.find((e) => e.msgType === 'RPC_SUCCESSFUL');
+    expect(JSON.parse(successful?.data ?? '{}')).toMatchObject({
+      id: { entityType: 'RPC', id: rpcId },
+      deviceId: { entityType: 'DEVICE', id: device.id },
+      status: 'SUCCESSFUL',
+    });
+  });
 });

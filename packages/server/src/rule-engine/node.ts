@@ -14,7 +14,7 @@ import type { AlarmRulesProcessor } from '../modules/alarm-rules/processor.js';
 import type { AlarmLifecycle } from '../modules/alarms/lifecycle.js';
 import type { ApiUsageService } from '../modules/api-usage/service.js';
 import type { DeviceEvents } from '../modules/devices/device-events.js';
-import type { RpcDispatcher } from '../modules/rpc/dispatcher.js';
+import type { PersistentRpcs, RpcDispatcher } from '../modules/rpc/dispatcher.js';
 import type { RestRpcRequests } from '../modules/rpc/rest-requests.js';
 import type { TelemetryService } from '../telemetry/service.js';
 import type { RuleMsg } from './message.js';
@@ -88,6 +88,8 @@ export interface RuleEngineServices {
   alarmRules: Pick<AlarmRulesProcessor, 'evaluate' | 'hasNoRules' | 'restoreStates'>;
   /** Server-side RPCs to devices (the RPC call request node). */
   rpc: Pick<RpcDispatcher, 'call'>;
+  /** Persistent RPCs, held until their device takes them (the RPC call request node). */
+  persistentRpc: Pick<PersistentRpcs, 'queuePersistent'>;
   /** REST calls waiting for their RPC's outcome (the RPC call request node reports it). */
   restRpc: Pick<RestRpcRequests, 'complete'>;
   /** Devices' own RPC requests waiting for an answer (the RPC call reply node). */

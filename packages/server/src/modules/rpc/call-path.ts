@@ -1,6 +1,6 @@
 import { v4 as uuidv4 } from 'uuid';
 import type { EntityOwner } from '../entities/owner.js';
-import type { RpcOutcome, RpcSubmission } from './dispatcher.js';
+import type { RpcOutcome } from './dispatcher.js';
 import type { RpcCallRequest } from './request-body.js';
 import type { RestRpcRequests } from './rest-requests.js';
 
@@ -15,24 +15,45 @@ export type RpcCallPath = (
   request: RpcCallRequest,
 ) => Promise<RpcOutcome>;
 
-/** What the dispatcher delivers to the device for a call request. */
-export function submissionOf(deviceId: string, oneway: boolean, request: RpcCallRequest): RpcSubmission {
-  return {
-    deviceId,
-    method: request.method,
-    params: JSON.parse(request.paramsText) as unknown,
-    oneway,
-    expirationTime: request.expirationTime,
-    retries: request.retries,
-  };
-}
-
 /** A message for the rule engine, as the app hands it to the device's chain and queue. */
 export interface RpcRuleEngineMessage {
   device: EntityOwner;
   customerId: string | null;
   metadata: Record<string, string>;
   data: string;
+}
+
+/** How a stored persistent RPC (`rpcId`) reaches its device. */
+export type PersistentRpcPath = (
+  device: EntityOwner,
+  callerCustomerId: string | null,
+  oneway: boolean,
+  request: RpcCallRequest,
+  rpcId: string,
+) => Promise<void>;
+
+/** The RPC_CALL_FROM_SERVER_TO_DEVICE message's metadata and data (DefaultTbCoreDeviceRpcService). */
+function rpcMessage(
+  request: RpcCallRequest,
+  oneway: boolean,
+  requestUUID: string,
+  persistent: boolean,
+  serviceId: string,
+): { metadata: Record<string, string>; data: string } {
+  const metadata: Record<string, string> = {
+    requestUUID,
+    originServiceId: serviceId,
+    expirationTime: String(request.expirationTime),
+    oneway: String(oneway),
+    persistent: String(persistent),
+  };
+  if (request.retries !== undefined) metadata.retries = String(request.retries);
+  const data = JSON.stringify({
+    method: request.method,
+    params: request.paramsText,
+    additionalInfo: request.additionalInfoText ?? null,
+  });
+  return { metadata, data };
 }
 
 /**
@@ -51,25 +72,25 @@ export function ruleEngineCallPath(
     // The RPC call request node reports its own expiry (timeout or no connection); the call waits
     // a little longer than the expiration so that the node's verdict, not this timer, answers.
     const outcome = requests.wait(requestUUID, request.expirationTime - now() + NODE_VERDICT_GRACE_MS);
-    const metadata: Record<string, string> = {
-      requestUUID,
-      originServiceId: serviceId,
-      expirationTime: String(request.expirationTime),
-      oneway: String(oneway),
-      persistent: 'false',
-    };
-    if (request.retries !== undefined) metadata.retries = String(request.retries);
-    const data = JSON.stringify({
-      method: request.method,
-      params: request.paramsText,
-      additionalInfo: request.additionalInfoText ?? null,
-    });
     try {
-      await send({ device, customerId, metadata, data });
+      await send({ device, customerId, ...rpcMessage(request, oneway, requestUUID, false, serviceId) });
     } catch (error) {
       requests.complete(requestUUID, { kind: 'timeout' });
       throw error;
     }
     return outcome;
   };
+}
+
+/**
+ * A persistent RPC through the rule engine too: the same message with `persistent: true` and the
+ * stored RPC's id as `requestUUID`; the RPC call request node hands it to the persistent RPCs,
+ * which deliver it whenever the device is there. Nobody waits: the caller has the `rpcId`.
+ */
+export function ruleEnginePersistentPath(
+  send: (message: RpcRuleEngineMessage) => Promise<void>,
+  serviceId: string,
+): PersistentRpcPath {
+  return (device, customerId, oneway, request, rpcId) =>
+    send({ device, customerId, ...rpcMessage(request, oneway, rpcId, true, serviceId) });
 }

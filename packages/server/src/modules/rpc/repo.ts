@@ -41,9 +41,15 @@ export interface RpcStatusWriter {
   setStatus(id: string, status: RpcStatus, response?: string): Promise<void>;
 }
 
+/** Told of every status a persistent RPC takes (stored, each change, deleted), after it is written. */
+export type RpcLifecycleListener = (row: RpcRow) => void;
+
 /** The `rpc` table. */
 export class RpcRepo implements RpcStatusWriter {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly lifecycle: RpcLifecycleListener = () => undefined,
+  ) {}
 
   /** Inserts the RPC; false when an RPC with this id exists already. */
   async insert(row: NewRpcRow): Promise<boolean> {
@@ -51,8 +57,9 @@ export class RpcRepo implements RpcStatusWriter {
       .insertInto('rpc')
       .values({ ...row, response: null })
       .onConflict((oc) => oc.column('id').doNothing())
-      .returning('id')
+      .returningAll()
       .executeTakeFirst();
+    if (inserted) this.lifecycle(inserted);
     return inserted !== undefined;
   }
 
@@ -61,15 +68,18 @@ export class RpcRepo implements RpcStatusWriter {
   }
 
   async setStatus(id: string, status: RpcStatus, response?: string): Promise<void> {
-    await this.db
+    const updated = await this.db
       .updateTable('rpc')
       .set(response === undefined ? { status } : { status, response })
       .where('id', '=', id)
-      .execute();
+      .returningAll()
+      .executeTakeFirst();
+    if (updated) this.lifecycle(updated);
   }
 
   async delete(id: string): Promise<void> {
-    await this.db.deleteFrom('rpc').where('id', '=', id).execute();
+    const deleted = await this.db.deleteFrom('rpc').where('id', '=', id).returningAll().executeTakeFirst();
+    if (deleted) this.lifecycle({ ...deleted, status: 'DELETED' });
   }
 
   /** One page of a device's RPCs, optionally of one status. */

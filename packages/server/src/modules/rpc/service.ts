@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../http/api-error.js';
 import type { PageQuery } from '../../http/page-query.js';
 import { type AuditRecorder, recordAction } from '../audit-logs/audited-action.js';
 import { type EntityOwner, requireEntityAccess } from '../entities/owner.js';
-import { type RpcCallPath, submissionOf } from './call-path.js';
+import type { PersistentRpcPath, RpcCallPath } from './call-path.js';
 import type { PersistentRpcs, RpcOutcome } from './dispatcher.js';
 import { replyJson } from './reply-json.js';
 import type { RpcRepo } from './repo.js';
@@ -53,6 +53,8 @@ export class RpcService {
     private readonly audit: AuditRecorder,
     /** How waiting calls reach the device: through the rule engine in the app. */
     private readonly callPath: RpcCallPath,
+    /** How stored persistent RPCs reach the device: through the rule engine in the app. */
+    private readonly persistentPath: PersistentRpcPath,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -69,12 +71,12 @@ export class RpcService {
       entityType: 'DEVICE',
       id: deviceId,
     });
+    const callerCustomerId = principal.customerId === NULL_UUID ? null : principal.customerId;
     if (request.persistent) {
-      const rpcId = await this.persist(device, oneway, request);
+      const rpcId = await this.persist(device, callerCustomerId, oneway, request);
       await this.record(principal, device, oneway, request);
       return { status: 200, json: JSON.stringify({ rpcId }) };
     }
-    const callerCustomerId = principal.customerId === NULL_UUID ? null : principal.customerId;
     const outcome = await this.callPath(device, callerCustomerId, oneway, request);
     const answer = this.answerOf(version, outcome);
     await this.record(principal, device, oneway, request, this.failureOf(outcome, answer));
@@ -123,8 +125,16 @@ export class RpcService {
     );
   }
 
-  /** Stores a persistent RPC (QUEUED, or EXPIRED when it arrives expired) and hands it to the dispatcher. */
-  private async persist(device: EntityOwner, oneway: boolean, request: RpcCallRequest): Promise<string> {
+  /**
+   * Stores a persistent RPC (QUEUED, or EXPIRED when it arrives expired) and sends it on its way to
+   * the device (the persistent path: the rule engine's RPC call request node queues it).
+   */
+  private async persist(
+    device: EntityOwner,
+    callerCustomerId: string | null,
+    oneway: boolean,
+    request: RpcCallRequest,
+  ): Promise<string> {
     const id = request.requestUUID ?? uuidv1();
     const stored: StoredRpcRequest = {
       id,
@@ -150,9 +160,7 @@ export class RpcService {
       additionalInfo: request.additionalInfoText ?? null,
     });
     if (!inserted) throw badRequest(`Invalid RPC request: an RPC with id '${id}' already exists`);
-    if (!expired) {
-      this.persistent.queuePersistent(id, submissionOf(device.id, oneway, request));
-    }
+    if (!expired) await this.persistentPath(device, callerCustomerId, oneway, request, id);
     return id;
   }
 

@@ -24,7 +24,10 @@ const ERRORS = { timeout: 'TIMEOUT', noConnection: 'NO_ACTIVE_CONNECTION' } as c
 /**
  * Sends the message's `{"method", "params"}` as an RPC to the originator device (TbSendRPCRequestNode).
  * The message is done here; the device's answer comes out later as a new message by Success (its
- * reply as data), or by Failure with `{"error": "TIMEOUT" | "NO_ACTIVE_CONNECTION"}`.
+ * reply as data), or by Failure with `{"error": "TIMEOUT" | "NO_ACTIVE_CONNECTION"}`. A persistent
+ * RPC (metadata `persistent: true`, its stored id as `requestUUID`) is handed to the persistent
+ * RPCs, which deliver it whenever the device is there; what becomes of it then enters the chains as
+ * its lifecycle messages (RPC_SENT, RPC_DELIVERED, RPC_SUCCESSFUL...).
  */
 export const rpcCallRequestNode = defineNode<{ timeoutInSeconds: number }>({
   clazz: 'org.thingsboard.rule.engine.rpc.TbSendRPCRequestNode',
@@ -51,7 +54,7 @@ export const rpcCallRequestNode = defineNode<{ timeoutInSeconds: number }>({
       const now = ctx.services.now();
       const expiration = Number(msg.metadata.expirationTime);
       const retries = Number(msg.metadata.retries);
-      const call = ctx.services.rpc.call({
+      const submission = {
         deviceId: msg.originator.id,
         method: typeof method === 'string' ? method : stringifyLossless(method),
         params: paramsValue(params),
@@ -59,7 +62,13 @@ export const rpcCallRequestNode = defineNode<{ timeoutInSeconds: number }>({
         expirationTime:
           Number.isFinite(expiration) && expiration > 0 ? expiration : now + config.timeoutInSeconds * 1000,
         retries: Number.isInteger(retries) ? retries : undefined,
-      });
+      };
+      const rpcId = msg.metadata.requestUUID;
+      if (msg.metadata.persistent === 'true' && rpcId) {
+        ctx.services.persistentRpc.queuePersistent(rpcId, submission);
+        return CONSUMED;
+      }
+      const call = ctx.services.rpc.call(submission);
       void call.then((outcome) => {
         // A call made over REST hears the answer at once, whatever the chain does next.
         if (msg.metadata.requestUUID) ctx.services.restRpc.complete(msg.metadata.requestUUID, outcome);
