@@ -228,8 +228,16 @@ describe('dashboard editor', () => {
       .poll(async () => Math.round((await w1.boundingBox())?.width ?? 0))
       .toBe(Math.round(7 * pitchX - 10));
 
-    // Copy and paste by the keyboard: a second Boiler at the first free place, selected.
+    // `?` shows the editor's keyboard shortcuts, and hides them again.
     await w1.click();
+    await page.keyboard.press('?');
+    const sheet = page.locator(tid(E.shortcuts));
+    await expect.poll(() => sheet.textContent()).toContain('Paste the widget by reference');
+    await screenshot(page, 'dashboard-editor-shortcuts');
+    await page.keyboard.press('?');
+    await sheet.waitFor({ state: 'detached' });
+
+    // Copy and paste by the keyboard: a second Boiler at the first free place, selected.
     await page.keyboard.press('Control+c');
     await page.keyboard.press('Control+v');
     await expect.poll(() => chromes(page).count()).toBe(2);

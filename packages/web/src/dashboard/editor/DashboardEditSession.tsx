@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/services/useServices';
 import { isTyping } from '../../components/editing/is-typing';
 import { useConfirmDialog } from '../../components/entity-table/ConfirmDialog';
+import { SHORTCUT_HELP_KEY, ShortcutCheatSheet } from '../../components/shortcuts/ShortcutCheatSheet';
 import { useDashboardRuntime } from '../dashboard-runtime-context';
 import { ConflictDialog } from './ConflictDialog';
 import {
@@ -16,6 +17,7 @@ import {
 } from './config-edit';
 import { DashboardEditContext, type DashboardEditing } from './dashboard-edit-context';
 import { editorSelectors } from './editor-selectors';
+import { DASHBOARD_EDITOR_SHORTCUTS } from './editor-shortcuts';
 import type { ManagerKind } from './managers/manager-kind';
 import type { DashboardEditor } from './useDashboardEditor';
 import { WidgetLibraryPanel } from './WidgetLibraryPanel';
@@ -131,7 +133,9 @@ export function DashboardEditSession({
     [editor, copyWidget, pasteWidget, deleteWidget, copyReference, pasteReference, dashboardId],
   );
 
-  // Shortcuts of edit mode (reference §5.3); ignored while typing in a field (spec 3).
+  // Shortcuts of edit mode (reference §5.3); ignored while typing in a field (spec 3). Every one is
+  // listed by the cheat sheet (DASHBOARD_EDITOR_SHORTCUTS), which `?` shows and hides.
+  const [shortcutsShown, setShortcutsShown] = useState(false);
   const selected = editor.selectedWidgetId;
   const { undo, redo } = editor;
   // While a widget's config editor is open they would act on the dashboard behind its draft.
@@ -157,6 +161,7 @@ export function DashboardEditSession({
       else if (control && key === 'r' && selected) copyReference(at, selected);
       else if (control && key === 'i' && copiedReference(dashboardId)) pasteReference(main);
       else if (key === 'delete' && selected) void deleteWidget(at, selected);
+      else if (event.key === SHORTCUT_HELP_KEY && !control) setShortcutsShown((shown) => !shown);
       else return;
       event.preventDefault();
     };
@@ -204,6 +209,14 @@ export function DashboardEditSession({
   return (
     <DashboardEditContext.Provider value={editing}>
       {children(add)}
+      {active && shortcutsShown && (
+        <ShortcutCheatSheet
+          shortcuts={DASHBOARD_EDITOR_SHORTCUTS}
+          testIds={{ sheet: editorSelectors.shortcuts, close: editorSelectors.shortcutsClose }}
+          onClose={() => setShortcutsShown(false)}
+          sx={{ position: 'fixed', top: 80, zIndex: 1300 }}
+        />
+      )}
       {active && (
         <input
           ref={fileInput}

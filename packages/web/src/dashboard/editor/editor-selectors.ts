@@ -34,5 +34,7 @@ export const editorSelectors = {
   conflictDialog: 'dashboard-edit-conflict',
   conflictReload: 'dashboard-edit-conflict-reload',
   conflictOverwrite: 'dashboard-edit-conflict-overwrite',
+  shortcuts: 'dashboard-edit-shortcuts',
+  shortcutsClose: 'dashboard-edit-shortcuts-close',
   ...managerSelectors,
 };

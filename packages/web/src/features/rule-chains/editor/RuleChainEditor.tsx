@@ -20,6 +20,7 @@ import {
   useReactFlow,
 } from '@xyflow/react';
 import { isTyping } from '../../../components/editing/is-typing';
+import { ShortcutCheatSheet } from '../../../components/shortcuts/ShortcutCheatSheet';
 import '@xyflow/react/dist/style.css';
 import {
   type DragEvent,
@@ -72,6 +73,7 @@ import {
   setLinkLabels,
 } from './chain-graph';
 import { EditorToolbar } from './EditorToolbar';
+import { RULE_CHAIN_EDITOR_SHORTCUTS } from './editor-shortcuts';
 import { flowEdgesOf, flowNodesOf } from './flow-elements';
 import { LinkDialog } from './LinkDialog';
 import { NestedChainDialog } from './NestedChainDialog';
@@ -80,7 +82,6 @@ import { LIBRARY_DRAG_TYPE, NodeLibrary } from './NodeLibrary';
 import { extractNestedChain, nestedChainProblem } from './nested-chain';
 import { type LinkLabelActions, LinkLabelActionsContext, RULE_FLOW_EDGE_TYPES } from './RuleLinkEdge';
 import { RULE_FLOW_NODE_TYPES, type RuleFlowNode } from './RuleNodeView';
-import { ShortcutCheatSheet } from './ShortcutCheatSheet';
 
 /** Where pasted nodes land, relative to the copies. */
 const PASTE_OFFSET = { x: 40, y: 40 };
@@ -279,7 +280,7 @@ function EditorCanvas({ ruleChain, metadata, descriptors, isNew, save }: RuleCha
     if (!wrapper.current?.contains(event.target as Node) || isTyping(event.target)) return;
     const control = event.ctrlKey || event.metaKey;
     const key = event.key.toLowerCase();
-    // Every shortcut here is listed by the cheat sheet (EDITOR_SHORTCUTS).
+    // Every shortcut here is listed by the cheat sheet (RULE_CHAIN_EDITOR_SHORTCUTS).
     if (key === '?' && !control) setShowShortcuts((shown) => !shown);
     else if (key === 'delete' || key === 'backspace') deleteSelected();
     else if (control && key === 'c') copySelected();
@@ -512,6 +513,8 @@ function EditorCanvas({ ruleChain, metadata, descriptors, isNew, save }: RuleCha
           </LinkLabelActionsContext.Provider>
           {showShortcuts && (
             <ShortcutCheatSheet
+              shortcuts={RULE_CHAIN_EDITOR_SHORTCUTS}
+              testIds={selectors.ruleChains.shortcuts}
               onClose={() => {
                 setShowShortcuts(false);
                 // The close button goes away: the canvas takes the keyboard back, for `?` and the rest.
