@@ -12,7 +12,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeEditor } from '../../../components/code-editor/CodeEditor';
 import { ColorInput } from '../../../components/color-input/ColorInput';
@@ -152,6 +152,8 @@ export function AdvancedTab({
     );
   };
   const cssInvalid = scopeWidgetCss(text(config.widgetCss), '.w') === null;
+  // Broken CSS blocks Apply from the start, an imported widget's included, not only once edited.
+  useEffect(() => onJsonValidity('widgetCss', cssInvalid), [cssInvalid, onJsonValidity]);
 
   return (
     <Stack spacing={0.5}>
@@ -190,10 +192,7 @@ export function AdvancedTab({
           label={t('widget-config.widget-css')}
           language="css"
           value={text(config.widgetCss)}
-          onChange={(css) => {
-            set({ widgetCss: css });
-            onJsonValidity('widgetCss', scopeWidgetCss(css, '.w') === null);
-          }}
+          onChange={(css) => set({ widgetCss: css })}
           error={cssInvalid ? t('widget-config.widget-css-invalid') : undefined}
           minRows={3}
           testId={S.advanced('widgetCss')}
