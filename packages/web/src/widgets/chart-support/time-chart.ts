@@ -16,6 +16,12 @@ import {
   timeChartFormatting,
   tooltipFormatterOf,
 } from './chart-scripts';
+import {
+  type FlotChartSettings,
+  type FlotLineKeySettings,
+  flotChartSettingsOf,
+  flotLineKeySettingsOf,
+} from './flot-settings';
 
 /** One series of a time chart: an entity's time series of one key. */
 export interface ChartSeries {
@@ -26,6 +32,8 @@ export interface ChartSeries {
   format: ValueFormat;
   /** The tenant's tooltip value formatter of the series (its key's, else the widget's). */
   tooltipFormatter?: string;
+  /** How a line chart draws it: its key's line settings. */
+  line: FlotLineKeySettings;
 }
 
 /**
@@ -59,6 +67,7 @@ export function chartSeries(
             points,
             format: valueFormatOf(dataKey, config),
             ...(tooltipFormatter ? { tooltipFormatter } : {}),
+            line: flotLineKeySettingsOf(dataKey.settings),
           },
         ];
       }),
@@ -139,11 +148,16 @@ export function timeChartOption(
   formatTime?: (epochMs: number) => string,
   formatting: TimeChartFormatting = {},
 ): EChartsCoreOption {
+  const flot = flotChartSettingsOf(props.config.settings);
   const axis = {
     axisLabel: { color: colors.secondaryText },
     axisLine: { lineStyle: { color: colors.line } },
     splitLine: { lineStyle: { color: colors.line } },
   };
+  const title = (name: string | undefined, gap: number) =>
+    name
+      ? { name, nameLocation: 'middle', nameGap: gap, nameTextStyle: { color: colors.secondaryText } }
+      : {};
   const legend = legendLayoutOf(
     props.config,
     props.config.showLegend !== false && !legendIsTable(props.config),
@@ -153,10 +167,11 @@ export function timeChartOption(
   return {
     animation: false,
     grid: {
-      left: 48 + (room.left ?? 0),
+      // Axis titles take a line beside their labels.
+      left: 48 + (flot.yaxis.title ? 20 : 0) + (room.left ?? 0),
       right: 16 + (room.right ?? 0),
       top: 12 + (room.top ?? 0),
-      bottom: 28 + (room.bottom ?? 0),
+      bottom: 28 + (flot.xaxis.title ? 20 : 0) + (room.bottom ?? 0),
     },
     tooltip: {
       trigger: 'axis',
@@ -170,7 +185,9 @@ export function timeChartOption(
       min: props.range.startTs,
       max: props.range.endTs,
       ...axis,
-      axisLabel: { color: colors.secondaryText, hideOverlap: true },
+      splitLine: { ...axis.splitLine, show: flot.grid.verticalLines },
+      axisLabel: { color: colors.secondaryText, hideOverlap: true, show: flot.xaxis.showLabels },
+      ...title(flot.xaxis.title, 28),
       // The tooltip's heading is the pointed time: in the console's one date-time format, not ECharts' own.
       ...(formatTime
         ? {
@@ -184,7 +201,15 @@ export function timeChartOption(
       type: 'value',
       scale: true,
       ...axis,
-      ...(formatting.yTick ? { axisLabel: { ...axis.axisLabel, formatter: formatting.yTick } } : {}),
+      splitLine: { ...axis.splitLine, show: flot.grid.horizontalLines },
+      axisLabel: {
+        ...axis.axisLabel,
+        show: flot.yaxis.showLabels,
+        ...(formatting.yTick ? { formatter: formatting.yTick } : {}),
+      },
+      ...(flot.yaxis.min !== undefined ? { min: flot.yaxis.min } : {}),
+      ...(flot.yaxis.max !== undefined ? { max: flot.yaxis.max } : {}),
+      ...title(flot.yaxis.title, 40),
     },
     series,
   };
@@ -210,13 +235,22 @@ export function chartFormattingOf(
  * ECharts draws a line of more points than the chart has pixels through LTTB sampling, which keeps
  * peaks and dips: a 100,000-point series draws in a fraction of the time (bench/chart-draw.mjs).
  */
-export function lineSeries(series: ChartSeries): object {
+export function lineSeries(
+  series: ChartSeries,
+  chart: Pick<FlotChartSettings, 'smoothLines' | 'stack'> = { smoothLines: false, stack: false },
+): object {
+  const { line } = series;
   return {
     type: 'line',
     name: series.name,
     color: series.color,
-    showSymbol: series.points.length < 2,
+    showSymbol: line.showPoints || series.points.length < 2,
     sampling: 'lttb',
+    // No line: its points stand alone (the reference's showLines off).
+    lineStyle: { width: line.showLines ? (line.lineWidth ?? 2) : 0 },
+    ...(line.fillLines ? { areaStyle: { opacity: 0.3 } } : {}),
+    ...(chart.smoothLines ? { smooth: true } : {}),
+    ...(chart.stack ? { stack: 'total' } : {}),
     data: series.points,
   };
 }

@@ -34,17 +34,24 @@ describe('class settings schemas', () => {
       const keys = formKeys(schema.form);
       for (const key of keys) expect(propertyAt(schema, key), key).toBeDefined();
       // And the form shows every property: a setting the renderer reads is never hidden.
-      expect(Object.keys(schema.schema.properties).filter((p) => !keys.includes(p))).toEqual([]);
+      const named = (p: string) =>
+        keys.some((key) => key === p || key.startsWith(`${p}.`) || key.startsWith(`${p}[]`));
+      expect(Object.keys(schema.schema.properties).filter((p) => !named(p))).toEqual([]);
     },
   );
 
   it('gives data key schemas to the flot charts, whose renderers read key settings', () => {
-    for (const typeAlias of ['basic_timeseries', 'timeseries_bars_flot', 'state_chart', 'pie']) {
+    const lines = ['showLines', 'fillLines', 'showPoints', 'lineWidth', 'tooltipValueFormatter'];
+    const keyFields: Record<string, string[]> = {
+      basic_timeseries: lines,
+      state_chart: lines,
+      timeseries_bars_flot: ['tooltipValueFormatter'],
+      pie: ['tooltipValueFormatter'],
+    };
+    for (const [typeAlias, fields] of Object.entries(keyFields)) {
       const text = classDataKeySettingsSchemaOf('charts', typeAlias);
       const schema = JSON.parse(text ?? '{}') as SettingsSchema;
-      expect(parseSettingsSchema(text)?.fields.map((f) => f.path.join('.'))).toEqual([
-        'tooltipValueFormatter',
-      ]);
+      expect(parseSettingsSchema(text)?.fields.map((f) => f.path.join('.'))).toEqual(fields);
       for (const key of formKeys(schema.form)) expect(propertyAt(schema, key), key).toBeDefined();
     }
     expect(classDataKeySettingsSchemaOf('analogue_gauges', 'radial_gauge_canvas_gauges')).toBeUndefined();

@@ -1,7 +1,12 @@
 import { DIGITAL_GAUGE_TYPES } from '../registry';
 import { COMPASS_SCHEMA, radialGaugeSchema, THERMOMETER_SCALE_SCHEMA } from './analogue-gauges';
 import { digitalGaugeSchema, SIMPLE_GAUGE_SCHEMA } from './digital-gauges';
-import { FLOT_DATA_KEY_SCHEMA, STATE_CHART_SCHEMA, TIME_CHART_SCHEMA } from './flot-charts';
+import {
+  FLOT_DATA_KEY_SCHEMA,
+  FLOT_LINE_KEY_SCHEMA,
+  STATE_CHART_SCHEMA,
+  TIME_CHART_SCHEMA,
+} from './flot-charts';
 import {
   MARKERS_PLACEMENT_SCHEMA,
   OPENSTREETMAP_SCHEMA,
@@ -27,12 +32,12 @@ const radial = (typeAlias: string): ClassSchemas => ({ settings: radialGaugeSche
 const digital = (typeAlias: string): ClassSchemas => ({ settings: digitalGaugeSchema(typeAlias) });
 
 const CLASS_SCHEMAS: Readonly<Record<string, () => ClassSchemas>> = {
-  'charts.basic_timeseries': () => ({ settings: TIME_CHART_SCHEMA, dataKeySettings: FLOT_DATA_KEY_SCHEMA }),
+  'charts.basic_timeseries': () => ({ settings: TIME_CHART_SCHEMA, dataKeySettings: FLOT_LINE_KEY_SCHEMA }),
   'charts.timeseries_bars_flot': () => ({
     settings: TIME_CHART_SCHEMA,
     dataKeySettings: FLOT_DATA_KEY_SCHEMA,
   }),
-  'charts.state_chart': () => ({ settings: STATE_CHART_SCHEMA, dataKeySettings: FLOT_DATA_KEY_SCHEMA }),
+  'charts.state_chart': () => ({ settings: STATE_CHART_SCHEMA, dataKeySettings: FLOT_LINE_KEY_SCHEMA }),
   'charts.pie': () => ({ settings: FLOT_PIE_SCHEMA, dataKeySettings: FLOT_DATA_KEY_SCHEMA }),
   'analogue_gauges.radial_gauge_canvas_gauges': () => radial('radial_gauge_canvas_gauges'),
   'analogue_gauges.temperature_radial_gauge_canvas_gauges': () =>

@@ -1,5 +1,6 @@
 import {
   arrayProperty,
+  booleanProperty,
   fieldset,
   javascriptItem,
   numberProperty,
@@ -10,24 +11,49 @@ import {
 
 /**
  * Settings forms of the reference's flot charts (`TbFlot`) this console draws with ECharts: the
- * time-series line and bar charts and the state chart. They read the tenant's formatter functions
+ * time-series line and bar charts and the state chart. They read stacking, smooth lines, the grid
+ * lines, the axes' labels, titles and limits and the tenant's formatter functions
  * (chart-support/flot-settings.ts) and, on the state chart, its states; the flot chart's other
- * settings (stacking, grid, axis limits, comparison, per-key line styles) are not drawn, so they
- * are not offered. The legend and the data keys' colours are in the widget's other tabs.
+ * settings (comparison, custom legend, separate axes per key) are not drawn, so they are not
+ * offered. The legend and the data keys' colours are in the widget's other tabs.
  */
 
 const TOOLTIP_VALUE_FORMATTER = stringProperty('Tooltip value format function, f(value)');
 
 const FORMATTER_PROPERTIES = {
+  stack: booleanProperty('Stacking', false),
+  smoothLines: booleanProperty('Display smooth (curved) lines', false),
   tooltipValueFormatter: TOOLTIP_VALUE_FORMATTER,
+  grid: objectProperty('Grid settings', {
+    verticalLines: booleanProperty('Show vertical lines', true),
+    horizontalLines: booleanProperty('Show horizontal lines', true),
+  }),
+  xaxis: objectProperty('X axis settings', {
+    showLabels: booleanProperty('Show labels', true),
+    title: stringProperty('Axis title'),
+  }),
   yaxis: objectProperty('Y axis settings', {
+    min: numberProperty('Minimum value on the scale'),
+    max: numberProperty('Maximum value on the scale'),
+    showLabels: booleanProperty('Show labels', true),
+    title: stringProperty('Axis title'),
     ticksFormatter: stringProperty('Ticks formatter function, f(value)'),
   }),
 };
 
 const FORMATTER_ITEMS = [
+  'stack',
+  'smoothLines',
   javascriptItem('tooltipValueFormatter'),
-  { key: 'yaxis', items: [javascriptItem('yaxis.ticksFormatter')] },
+  fieldset('Grid settings', ['grid.verticalLines', 'grid.horizontalLines']),
+  fieldset('X axis settings', ['xaxis.showLabels', 'xaxis.title']),
+  fieldset('Y axis settings', [
+    'yaxis.min',
+    'yaxis.max',
+    'yaxis.showLabels',
+    'yaxis.title',
+    javascriptItem('yaxis.ticksFormatter'),
+  ]),
 ];
 
 /** The time-series line and bar charts (`basic_timeseries`, `timeseries_bars_flot`). */
@@ -57,9 +83,22 @@ export const STATE_CHART_SCHEMA = settingsSchema(
   ],
 );
 
-/** The data key settings of every flot chart (the pie's too): the key's own tooltip formatter. */
+/** The data key settings of the flot bar chart and pie: the key's own tooltip formatter. */
 export const FLOT_DATA_KEY_SCHEMA = settingsSchema(
   { tooltipValueFormatter: TOOLTIP_VALUE_FORMATTER },
   [javascriptItem('tooltipValueFormatter')],
+  'DataKeySettings',
+);
+
+/** The data key settings of the line and state charts: how the key's line is drawn, and its formatter. */
+export const FLOT_LINE_KEY_SCHEMA = settingsSchema(
+  {
+    showLines: booleanProperty('Show lines', true),
+    fillLines: booleanProperty('Fill lines', false),
+    showPoints: booleanProperty('Show points', false),
+    lineWidth: numberProperty('Line width'),
+    tooltipValueFormatter: TOOLTIP_VALUE_FORMATTER,
+  },
+  ['showLines', 'fillLines', 'showPoints', 'lineWidth', javascriptItem('tooltipValueFormatter')],
   'DataKeySettings',
 );

@@ -1,6 +1,10 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '@meridian/common';
 import { describe, expect, it } from 'vitest';
-import { flotChartSettingsOf, flotKeySettingsOf } from '../chart-support/flot-settings';
+import {
+  flotChartSettingsOf,
+  flotKeySettingsOf,
+  flotLineKeySettingsOf,
+} from '../chart-support/flot-settings';
 import { compassSettingsOf } from '../compass/compass-option';
 import { DIGITAL_GAUGE_DEFAULTS, digitalGaugeSettingsOf } from '../digital-gauge/digital-gauge-model';
 import { simpleGaugeSettingsOf } from '../gauge-support/simple-gauge-settings';
@@ -12,7 +16,12 @@ import { radialGaugeSettingsOf } from '../radial-gauge/radial-gauge-settings';
 import { stateChartSettingsOf } from '../state-chart/state-chart-option';
 import { COMPASS_SCHEMA, radialGaugeSchema, THERMOMETER_SCALE_SCHEMA } from './analogue-gauges';
 import { digitalGaugeSchema, SIMPLE_GAUGE_SCHEMA } from './digital-gauges';
-import { FLOT_DATA_KEY_SCHEMA, STATE_CHART_SCHEMA, TIME_CHART_SCHEMA } from './flot-charts';
+import {
+  FLOT_DATA_KEY_SCHEMA,
+  FLOT_LINE_KEY_SCHEMA,
+  STATE_CHART_SCHEMA,
+  TIME_CHART_SCHEMA,
+} from './flot-charts';
 import {
   MARKERS_PLACEMENT_SCHEMA,
   OPENSTREETMAP_SCHEMA,
@@ -97,6 +106,7 @@ describe('settings form defaults are the renderers defaults', () => {
   it('time-series line and bar charts, and their data keys', () => {
     expectSchemaMatches(TIME_CHART_SCHEMA, flotChartSettingsOf);
     expectSchemaMatches(FLOT_DATA_KEY_SCHEMA, flotKeySettingsOf);
+    expectSchemaMatches(FLOT_LINE_KEY_SCHEMA, flotLineKeySettingsOf);
   });
 
   it('state chart', () => {

@@ -1,5 +1,6 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import type { ChartScriptCalls } from '../chart-support/chart-scripts';
+import { flotChartSettingsOf } from '../chart-support/flot-settings';
 import { chartFormattingOf, chartSeries, timeChartOption } from '../chart-support/time-chart';
 import type { ChartTheme } from '../chart-theme';
 import type { WidgetProps } from '../widget-definition';
@@ -16,6 +17,7 @@ export function barChartOption(
 ): EChartsCoreOption {
   const source = chartSeries(props);
   const formatting = chartFormattingOf(props.config, source, calls, formatTime);
+  const { stack } = flotChartSettingsOf(props.config.settings);
   return timeChartOption(
     props,
     colors,
@@ -24,6 +26,7 @@ export function barChartOption(
       name: s.name,
       color: s.color,
       barMaxWidth: 24,
+      ...(stack ? { stack: 'total' } : {}),
       data: s.points,
     })),
     formatTime,

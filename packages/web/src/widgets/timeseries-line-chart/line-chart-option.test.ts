@@ -44,6 +44,13 @@ describe('line chart option', () => {
           [3, 2],
         ],
         format: { decimals: 2, units: '' },
+        line: {
+          tooltipValueFormatter: undefined,
+          showLines: true,
+          fillLines: false,
+          showPoints: false,
+          lineWidth: undefined,
+        },
       },
     ]);
     const option = lineChartOption(props, DARK) as {
@@ -61,6 +68,51 @@ describe('line chart option', () => {
     expect(option.legend.textStyle.color).toBe(DARK.secondaryText);
     expect(option.xAxis.axisLabel.color).toBe(DARK.secondaryText);
     expect(option.xAxis.splitLine.lineStyle.color).toBe(DARK.line);
+  });
+
+  it('draws the keys and the axes as the reference flot settings say', () => {
+    const keys = [
+      dataKey('a', { settings: { fillLines: true, showPoints: true, lineWidth: 4 } }),
+      dataKey('b', { settings: { showLines: false } }),
+    ];
+    const points = [
+      [
+        { ts: 1, value: '1' },
+        { ts: 2, value: '2' },
+      ],
+      [
+        { ts: 1, value: '3' },
+        { ts: 2, value: '4' },
+      ],
+    ];
+    const props = widgetProps(keys, [entityData('T1', ['2', '4'], points)], {
+      settings: {
+        stack: true,
+        smoothLines: true,
+        grid: { verticalLines: false },
+        xaxis: { title: 'Time' },
+        yaxis: { min: '0', max: 50, showLabels: false, title: 'Level' },
+      },
+    });
+    const option = lineChartOption(props, DARK) as {
+      series: Record<string, unknown>[];
+      xAxis: Record<string, unknown> & { splitLine: { show: boolean } };
+      yAxis: Record<string, unknown> & { splitLine: { show: boolean }; axisLabel: { show: boolean } };
+    };
+    expect(option.series[0]).toMatchObject({
+      showSymbol: true,
+      lineStyle: { width: 4 },
+      areaStyle: { opacity: 0.3 },
+      smooth: true,
+      stack: 'total',
+    });
+    expect(option.series[1]).toMatchObject({ showSymbol: false, lineStyle: { width: 0 }, stack: 'total' });
+    expect(option.series[1]).not.toHaveProperty('areaStyle');
+    expect(option.xAxis.splitLine.show).toBe(false);
+    expect(option.xAxis).toMatchObject({ name: 'Time', nameLocation: 'middle' });
+    expect(option.yAxis).toMatchObject({ min: 0, max: 50, name: 'Level' });
+    expect(option.yAxis.splitLine.show).toBe(true);
+    expect(option.yAxis.axisLabel.show).toBe(false);
   });
 
   it('names lines by entity when a datasource has several, and hides the legend when asked', () => {
