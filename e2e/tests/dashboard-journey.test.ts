@@ -201,6 +201,8 @@ describe('dashboard journey', () => {
       await page.fill(tid(W.keyDecimals), '1');
       await page.click(tid(W.keyUsePost));
       await page.fill(code(W.keyPostFuncBody), 'return value * 9 / 5 + 32;');
+      // The key's line settings (the flot chart's data key form): the area under it filled.
+      await page.check(tid(`${W.keySetting}-fillLines`));
       await page.click(tid(W.keySave));
       await page.waitForSelector(tid(W.keyDialog), { state: 'detached' });
       await page.click(tid(W.tab('advanced')));
@@ -294,6 +296,7 @@ describe('dashboard journey', () => {
         decimals: 1,
         usePostProcessing: true,
         postFuncBody: 'return value * 9 / 5 + 32;',
+        settings: expect.objectContaining({ fillLines: true }),
       }),
     ]);
     expect(byTitle('Boiler gauge').widget).toMatchObject({
