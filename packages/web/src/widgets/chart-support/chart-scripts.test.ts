@@ -70,6 +70,14 @@ describe('chart formatters', () => {
     // Known values: written at once, no second write.
     expect(formatter(params, 't2', callback)).toBe(html);
     expect(callback).toHaveBeenCalledTimes(1);
+    // One point's own tooltip (`tooltipIndividual`): its time comes from its value.
+    const single = formatter(
+      { seriesIndex: 1, seriesName: 'Other', marker: '', value: [20, 7] },
+      't3',
+      callback,
+    );
+    expect(single).toContain('<div>at 20</div>');
+    expect(single).toContain('>7</span>');
   });
 
   it('makes no formatters without calls or functions', () => {

@@ -117,7 +117,9 @@ export function tooltipFormatter(
           `<span style="float:right;margin-left:20px;font-weight:bold">${valueHtml}</span></div>`
         );
       });
-      const time = Number(list[0]?.axisValue);
+      // An axis tooltip names its time; a point's own (`tooltipIndividual`) holds it in its value.
+      const first = list[0];
+      const time = Number(first?.axisValue ?? (Array.isArray(first?.value) ? first.value[0] : Number.NaN));
       const heading = Number.isFinite(time) ? `<div>${escapeHtml(formatTime(time))}</div>` : '';
       return { html: heading + rows.join(''), waiting };
     };

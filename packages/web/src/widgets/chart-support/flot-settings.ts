@@ -14,6 +14,11 @@ export interface FlotChartSettings {
   stack: boolean;
   /** Lines drawn as curves through their points. */
   smoothLines: boolean;
+  /** The axes' labels: their colour (none: the theme's) and size in pixels. */
+  fontColor: string | undefined;
+  fontSize: number;
+  /** The tooltip shows the pointed series alone, not every series at that time. */
+  tooltipIndividual: boolean;
   grid: {
     /** Lines across the chart at the time axis' ticks. */
     verticalLines: boolean;
@@ -78,6 +83,9 @@ export function flotChartSettingsOf(settings: JsonObject | undefined): FlotChart
     tooltipValueFormatter: functionBody(settings?.tooltipValueFormatter),
     stack: flag(settings?.stack, false),
     smoothLines: flag(settings?.smoothLines, false),
+    fontColor: text(settings?.fontColor),
+    fontSize: numberOf(settings?.fontSize) ?? 10,
+    tooltipIndividual: flag(settings?.tooltipIndividual, false),
     grid: {
       verticalLines: flag(grid?.verticalLines, true),
       horizontalLines: flag(grid?.horizontalLines, true),

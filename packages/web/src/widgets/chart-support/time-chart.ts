@@ -149,8 +149,9 @@ export function timeChartOption(
   formatting: TimeChartFormatting = {},
 ): EChartsCoreOption {
   const flot = flotChartSettingsOf(props.config.settings);
+  const labels = { color: flot.fontColor ?? colors.secondaryText, fontSize: flot.fontSize };
   const axis = {
-    axisLabel: { color: colors.secondaryText },
+    axisLabel: labels,
     axisLine: { lineStyle: { color: colors.line } },
     splitLine: { lineStyle: { color: colors.line } },
   };
@@ -174,7 +175,7 @@ export function timeChartOption(
       bottom: 28 + (flot.xaxis.title ? 20 : 0) + (room.bottom ?? 0),
     },
     tooltip: {
-      trigger: 'axis',
+      trigger: flot.tooltipIndividual ? 'item' : 'axis',
       backgroundColor: colors.surface,
       textStyle: { color: colors.secondaryText },
       ...(formatting.tooltip ? { formatter: formatting.tooltip } : {}),
@@ -186,7 +187,7 @@ export function timeChartOption(
       max: props.range.endTs,
       ...axis,
       splitLine: { ...axis.splitLine, show: flot.grid.verticalLines },
-      axisLabel: { color: colors.secondaryText, hideOverlap: true, show: flot.xaxis.showLabels },
+      axisLabel: { ...labels, hideOverlap: true, show: flot.xaxis.showLabels },
       ...title(flot.xaxis.title, 28),
       // The tooltip's heading is the pointed time: in the console's one date-time format, not ECharts' own.
       ...(formatTime

@@ -1,6 +1,7 @@
 import {
   arrayProperty,
   booleanProperty,
+  colorItem,
   fieldset,
   javascriptItem,
   numberProperty,
@@ -23,6 +24,9 @@ const TOOLTIP_VALUE_FORMATTER = stringProperty('Tooltip value format function, f
 const FORMATTER_PROPERTIES = {
   stack: booleanProperty('Stacking', false),
   smoothLines: booleanProperty('Display smooth (curved) lines', false),
+  fontColor: stringProperty('Font color'),
+  fontSize: numberProperty('Font size', 10),
+  tooltipIndividual: booleanProperty('Hover individual points', false),
   tooltipValueFormatter: TOOLTIP_VALUE_FORMATTER,
   grid: objectProperty('Grid settings', {
     verticalLines: booleanProperty('Show vertical lines', true),
@@ -44,6 +48,9 @@ const FORMATTER_PROPERTIES = {
 const FORMATTER_ITEMS = [
   'stack',
   'smoothLines',
+  colorItem('fontColor'),
+  'fontSize',
+  'tooltipIndividual',
   javascriptItem('tooltipValueFormatter'),
   fieldset('Grid settings', ['grid.verticalLines', 'grid.horizontalLines']),
   fieldset('X axis settings', ['xaxis.showLabels', 'xaxis.title']),

@@ -89,6 +89,9 @@ describe('line chart option', () => {
       settings: {
         stack: true,
         smoothLines: true,
+        fontColor: '#123456',
+        fontSize: 14,
+        tooltipIndividual: true,
         grid: { verticalLines: false },
         xaxis: { title: 'Time' },
         yaxis: { min: '0', max: 50, showLabels: false, title: 'Level' },
@@ -113,6 +116,8 @@ describe('line chart option', () => {
     expect(option.yAxis).toMatchObject({ min: 0, max: 50, name: 'Level' });
     expect(option.yAxis.splitLine.show).toBe(true);
     expect(option.yAxis.axisLabel.show).toBe(false);
+    expect(option.xAxis).toMatchObject({ axisLabel: { color: '#123456', fontSize: 14 } });
+    expect((option as unknown as { tooltip: { trigger: string } }).tooltip.trigger).toBe('item');
   });
 
   it('names lines by entity when a datasource has several, and hides the legend when asked', () => {
