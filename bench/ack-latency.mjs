@@ -136,6 +136,10 @@ function coapPost(messageId, token, accessToken, body) {
 async function coapLoad(server) {
   const socket = dgram.createSocket('udp4');
   await new Promise((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  // The load generator's one socket takes every device's responses: with the system's default
+  // buffer (~200 KB) the kernel dropped some while this process was busy sending, and this client
+  // never retransmits, so a dropped response counted as the server's timeout.
+  socket.setRecvBufferSize(4 * 1024 * 1024);
   const pending = new Map();
   let nextId = 1;
   socket.on('message', (packet) => {

@@ -5,6 +5,9 @@ import type { DeviceApi, PayloadCodec } from '../core/index.js';
 import type { CoreLogger } from '../core/options.js';
 import { CoapRequestHandler } from './handler.js';
 
+/** The CoAP socket's receive buffer: a second or more of datagrams at thousands of requests a second. */
+const COAP_RECEIVE_BUFFER_BYTES = 4 * 1024 * 1024;
+
 export interface CoapTransportOptions {
   /** Largest accepted request payload in bytes (reference `max_payload_size`). */
   maxPayloadSize: number;
@@ -83,10 +86,27 @@ export class CoapTransport {
     }
     // After binding, socket errors (e.g. ICMP unreachable) concern one peer, not the server.
     server.on('error', (err: Error) => this.deps.log.warn({ err }, 'CoAP socket error'));
+    this.widenReceiveBuffer(server);
     this.server = server;
     const sweepEvery = Math.max(1000, Math.min(60_000, this.options.sessionInactivityTimeoutMs / 10));
     this.sweepTimer = setInterval(() => this.endIdleObservations(), sweepEvery);
     this.sweepTimer.unref();
+  }
+
+  /**
+   * A larger receive buffer than the system's default (~200 KB): at thousands of requests a second
+   * the kernel dropped datagrams that arrived while the event loop was busy, and each cost its
+   * device a retransmission seconds later (bench/README.md 2026-11-29). The kernel caps it at
+   * `net.core.rmem_max`.
+   */
+  private widenReceiveBuffer(server: Server): void {
+    const socket = server._sock;
+    if (!(socket instanceof Socket)) return;
+    try {
+      socket.setRecvBufferSize(COAP_RECEIVE_BUFFER_BYTES);
+    } catch (err) {
+      this.deps.log.warn({ err }, 'CoAP receive buffer left at the system default');
+    }
   }
 
   /** The bound UDP port; throws while the socket is not bound (before start(), bind failed, stopped). */
