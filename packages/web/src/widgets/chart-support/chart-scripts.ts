@@ -2,7 +2,7 @@ import type { JsonObject } from '@meridian/common';
 import type { ScriptCalls } from '../../dashboard/sandbox/script-calls';
 import { escapeHtml } from '../html-support/card-pattern';
 import { rawText, safeFunctionHtml } from '../html-support/function-html';
-import { flotChartSettingsOf, flotKeySettingsOf } from './flot-settings';
+import { flotChartSettingsOf, flotKeySettingsOf, widgetTooltipFormatterOf } from './flot-settings';
 
 /**
  * The tenant formatters of the reference's flot time charts, run in the sandbox worker: the
@@ -24,10 +24,7 @@ export function tooltipFormatterOf(
   settings: JsonObject | undefined,
   keySettings: JsonObject | undefined,
 ): string | undefined {
-  return (
-    flotKeySettingsOf(keySettings).tooltipValueFormatter ??
-    flotChartSettingsOf(settings).tooltipValueFormatter
-  );
+  return flotKeySettingsOf(keySettings).tooltipValueFormatter ?? widgetTooltipFormatterOf(settings);
 }
 
 /** A value axis label as ECharts writes one: thousands grouped, no trailing zeros. */

@@ -75,12 +75,16 @@ const numberOf = (value: unknown): number | undefined => {
   return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
 };
 
+/** The widget's tooltip value formatter alone: read for every series, without the rest of the settings. */
+export const widgetTooltipFormatterOf = (settings: JsonObject | undefined): string | undefined =>
+  functionBody(settings?.tooltipValueFormatter);
+
 export function flotChartSettingsOf(settings: JsonObject | undefined): FlotChartSettings {
   const grid = objectOf(settings?.grid);
   const xaxis = objectOf(settings?.xaxis);
   const yaxis = objectOf(settings?.yaxis);
   return {
-    tooltipValueFormatter: functionBody(settings?.tooltipValueFormatter),
+    tooltipValueFormatter: widgetTooltipFormatterOf(settings),
     stack: flag(settings?.stack, false),
     smoothLines: flag(settings?.smoothLines, false),
     fontColor: text(settings?.fontColor),

@@ -3,7 +3,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import type { ScriptCalls } from '../../dashboard/sandbox/script-calls';
 import { legendLayoutOf, legendOption, legendRoom } from '../chart-support/chart-legend';
 import { rewrittenTooltip, tooltipValueHtml } from '../chart-support/chart-scripts';
-import { flotChartSettingsOf } from '../chart-support/flot-settings';
+import { widgetTooltipFormatterOf } from '../chart-support/flot-settings';
 import { type LatestValue, latestValues } from '../chart-support/latest-values';
 import type { ChartTheme } from '../chart-theme';
 import { numberSetting, stringSetting } from '../gauge-support/gauge-value';
@@ -131,7 +131,7 @@ export function flotPieSettingsOf(settings: JsonObject | undefined): FlotPieSett
     innerRadius: numberSetting(settings, 'innerRadius') ?? 0,
     stroke: { color: stringSetting(stroke, 'color'), width: numberSetting(stroke, 'width') ?? 0 },
     showLabels: settings?.showLabels === true,
-    tooltipValueFormatter: flotChartSettingsOf(settings).tooltipValueFormatter,
+    tooltipValueFormatter: widgetTooltipFormatterOf(settings),
   };
 }
 
