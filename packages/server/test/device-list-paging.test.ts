@@ -362,3 +362,84 @@ describe('a text search with many matches', () => {
     expect(await listedTotal(own.token)).toBe(2);
   });
 });
+
+describe('a text search sorted by name', () => {
+  /** Every matching name of the tenant in both name orders, read page by page. */
+  async function searchedNames(token: string, text: string, order: 'ASC' | 'DESC') {
+    const names: string[] = [];
+    for (let page = 0; page < 20; page++) {
+      const body = await list(
+        token,
+        `pageSize=2&page=${page}&sortProperty=name&sortOrder=${order}&textSearch=${encodeURIComponent(text)}`,
+        'devices',
+      );
+      names.push(...body.data.map((d) => d.name));
+      if (!body.hasNext) {
+        expect(body.totalElements).toBe(names.length);
+        return names;
+      }
+    }
+    throw new Error('more pages than expected');
+  }
+
+  async function expectMatches(token: string, text: string, all: readonly string[]) {
+    const matching = all.filter((name) => name.toLowerCase().includes(text.toLowerCase())).sort();
+    expect(await searchedNames(token, text, 'ASC'), `${text} ASC`).toEqual(matching);
+    expect(await searchedNames(token, text, 'DESC'), `${text} DESC`).toEqual([...matching].reverse());
+  }
+
+  it('finds every match after inserts, renames, moves and deletes (the walk starts at a bound kept by triggers)', async () => {
+    const own = await tenantWithAdmin();
+    const other = await tenantWithAdmin();
+    // Lower case, so the order is the same under every collation a store may have.
+    const names = [
+      'aaa gateway 1',
+      'bbb gateway 2',
+      'ccc sensor 3',
+      'ddd sensor 4',
+      'eee meter 5',
+      'fff sensor 6',
+    ];
+    const [first, , , , meter, last] = await seedDevices(
+      own.tenant.id,
+      names.map((name) => ({ name })),
+    );
+    const texts = ['SENSOR', 'sensor 4', 'gateway', 'meter', 'zzz', 'nso', 'se', ''];
+    for (const text of texts) await expectMatches(own.token, text, names);
+
+    // A rename to a name before (and after) every bound the tenant had.
+    const { db } = server.store;
+    await db
+      .updateTable('device')
+      .set({ name: '000 sensor 0' })
+      .where('id', '=', meter as string)
+      .execute();
+    await db
+      .updateTable('device')
+      .set({ name: 'zzz gateway 9' })
+      .where('id', '=', first as string)
+      .execute();
+    let current = [
+      'zzz gateway 9',
+      'bbb gateway 2',
+      'ccc sensor 3',
+      'ddd sensor 4',
+      '000 sensor 0',
+      'fff sensor 6',
+    ];
+    for (const text of texts) await expectMatches(own.token, text, current);
+
+    // A device created through the API, one moved in from another tenant, one deleted.
+    expectOk(await server.api.post('/api/device', { name: 'AAA Sensor new' }, { token: own.token }));
+    const [moved] = await seedDevices(other.tenant.id, [{ name: '!!! sensor moved' }]);
+    expectOk(
+      await server.api.post(`/api/tenant/${own.tenant.id}/device/${moved}`, undefined, {
+        token: other.token,
+      }),
+    );
+    expect((await server.api.delete(`/api/device/${last}`, { token: own.token })).status).toBe(200);
+    current = [...current.filter((name) => name !== 'fff sensor 6'), 'AAA Sensor new', '!!! sensor moved'];
+    for (const text of [...texts, 'aaa', 'moved']) await expectMatches(own.token, text, current);
+    await expectMatches(other.token, 'sensor', []);
+  });
+});

@@ -15,6 +15,7 @@ import * as ruleNodeState from './0013-rule-node-state.js';
 import * as dashboardVersion from './0014-dashboard-version.js';
 import * as apiUsageState from './0015-api-usage-state.js';
 import * as deviceNameSearchIndex from './0016-device-name-search-index.js';
+import * as deviceNameTrigramBounds from './0017-device-name-trigram-bounds.js';
 
 /**
  * Every schema migration, in order. Names are permanent: a released migration is never edited,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014-dashboard-version': dashboardVersion,
   '0015-api-usage-state': apiUsageState,
   '0016-device-name-search-index': deviceNameSearchIndex,
+  '0017-device-name-trigram-bounds': deviceNameTrigramBounds,
 };

@@ -184,19 +184,31 @@ export class DevicesRepo {
     let rows: DeviceInfoRow[];
     if (sortColumn === 'device.name') {
       // Names are unique within a tenant, so the name alone orders the list, and the unique index on
-      // (tenant_id, name) yields the page without visiting the table.
-      const names = this.db
-        .selectFrom('device')
-        .select('device.name')
-        .where(conditions)
-        .orderBy(sql`${sql.ref('device.name')} ${dir}`)
-        .limit(limit)
-        .offset(offset);
-      rows = await this.infos()
-        .innerJoin(names.as('page'), 'page.name', 'device.name')
-        .where('device.tenantId', '=', filter.tenantId)
-        .orderBy(sql`${sql.ref('device.name')} ${dir}`)
-        .execute();
+      // (tenant_id, name) yields the page without visiting the table. A search starts the walk at
+      // the first name that can match instead of passing every name before it.
+      const bounds = page.textSearch ? await this.nameBounds(filter.tenantId, page.textSearch) : 'none';
+      if (bounds === 'no match') {
+        rows = [];
+      } else {
+        let names = this.db
+          .selectFrom('device')
+          .select('device.name')
+          .where(conditions)
+          .orderBy(sql`${sql.ref('device.name')} ${dir}`)
+          .limit(limit)
+          .offset(offset);
+        if (bounds !== 'none') {
+          names =
+            direction === 'ASC'
+              ? names.where('device.name', '>=', bounds.lowest)
+              : names.where('device.name', '<=', bounds.highest);
+        }
+        rows = await this.infos()
+          .innerJoin(names.as('page'), 'page.name', 'device.name')
+          .where('device.tenantId', '=', filter.tenantId)
+          .orderBy(sql`${sql.ref('device.name')} ${dir}`)
+          .execute();
+      }
     } else if (sortColumn.startsWith('device.')) {
       const ids = this.db
         .selectFrom('device')
@@ -234,6 +246,37 @@ export class DevicesRepo {
       totalElements: total,
       hasNext,
     };
+  }
+
+  /**
+   * The lowest and highest name of the tenant that can contain `textSearch` (case-insensitively),
+   * from the trigram bounds of migration 0017: every match contains each trigram of the text, so it
+   * lies between the highest of their lowest names and the lowest of their highest. 'no match' when
+   * some trigram is in none of the tenant's names; 'none' when the text is shorter than a trigram.
+   * The trigrams are cut in SQL, with the same lower() as the trigger and the search.
+   */
+  private async nameBounds(
+    tenantId: string,
+    textSearch: string,
+  ): Promise<{ lowest: string; highest: string } | 'no match' | 'none'> {
+    const result = await sql<{
+      trigrams: number;
+      found: number;
+      lowest: string | null;
+      highest: string | null;
+    }>`
+      with wanted as (
+        select distinct substr(lower(${textSearch}::text), i, 3) as trigram
+        from generate_series(1, length(lower(${textSearch}::text)) - 2) as i
+      )
+      select count(*)::int as trigrams, count(b.trigram)::int as found,
+             max(b.min_name) as lowest, min(b.max_name) as highest
+      from wanted left join device_name_trigram b on b.tenant_id = ${tenantId} and b.trigram = wanted.trigram
+    `.execute(this.db);
+    const row = result.rows[0];
+    if (!row || row.trigrams === 0) return 'none';
+    if (row.found < row.trigrams || row.lowest === null || row.highest === null) return 'no match';
+    return { lowest: row.lowest, highest: row.highest };
   }
 
   /**
