@@ -28,8 +28,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (tenant_id, trigram)
     );
 
+    -- plpgsql, so a session plans the statement once; the covering test is a lookup per trigram
+    -- (a subquery, not an anti-join the planner would hash over the whole table).
     create function device_name_trigram_cover(tenant_ids uuid[], names text[]) returns void
-    language sql as $$
+    language plpgsql as $cover$
+    begin
       insert into device_name_trigram as b (tenant_id, trigram, min_name, max_name)
         select t.tenant_id, t.trigram, t.min_name, t.max_name
         from (
@@ -39,16 +42,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             cross join lateral generate_series(1, length(lower(d.name)) - 2) as i
           group by 1, 2
         ) as t
-        where not exists (
-          select 1 from device_name_trigram c
+        where not coalesce((
+          select c.min_name <= t.min_name and c.max_name >= t.max_name
+          from device_name_trigram c
           where c.tenant_id = t.tenant_id and c.trigram = t.trigram
-            and c.min_name <= t.min_name and c.max_name >= t.max_name
-        )
+        ), false)
         order by t.tenant_id, t.trigram
       on conflict (tenant_id, trigram) do update
         set min_name = least(b.min_name, excluded.min_name),
-            max_name = greatest(b.max_name, excluded.max_name)
-    $$;
+            max_name = greatest(b.max_name, excluded.max_name);
+    end $cover$;
 
     create function device_name_trigram_inserted() returns trigger language plpgsql as $$
     begin
