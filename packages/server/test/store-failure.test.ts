@@ -11,7 +11,7 @@ import { ApiClient, DEMO, storeKind } from './helper.js';
  * A real server process whose embedded store breaks (closed under it, or its WebAssembly machine
  * aborted) must not stay alive answering 500: it logs why and exits with STORE_BROKEN_EXIT_CODE,
  * so a supervisor restarts it. The store is broken by a preloaded test module
- * (break-store-on-signal.ts) on SIGUSR2, since no request can break it any more.
+ * (break-store-on-signal.mjs) on SIGUSR2, since no request can break it any more.
  */
 
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -42,7 +42,7 @@ async function startChild(breakMode: 'close' | 'abort'): Promise<Child> {
   const [port, mqttPort, coapPort] = [await freePort(), await freePort(), await freePort()];
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', './test/break-store-on-signal.ts', 'src/main.ts'],
+    ['--import', 'tsx', '--import', './test/break-store-on-signal.mjs', 'src/main.ts'],
     {
       cwd: serverDir,
       env: {

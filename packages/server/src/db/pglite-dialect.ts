@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -13,15 +12,17 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { type PgliteThreadClient, STORE_THREAD_STOPPED, type ThreadResult } from './pglite-thread-client.js';
 
 /**
- * Kysely dialect over an embedded PGlite instance. PGlite is a single connection, so the driver hands
- * it out to one user at a time: a transaction keeps it until commit or rollback, and other queries wait.
+ * Kysely dialect over an embedded PGlite instance, which runs in its own thread (pglite-thread.ts).
+ * PGlite is a single connection, so the driver hands it out to one user at a time: a transaction
+ * keeps it until commit or rollback, and other queries wait.
  */
 export class PGliteDialect implements Dialect {
   /** `onBroken` is told once when the store fails in a way it cannot recover from (see storeFailure). */
   constructor(
-    private readonly db: PGlite,
+    private readonly db: PgliteThreadClient,
     private readonly onBroken: (error: Error) => void = () => {},
   ) {}
   createAdapter(): DialectAdapter {
@@ -44,7 +45,7 @@ class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
 
   constructor(
-    private readonly db: PGlite,
+    private readonly db: PgliteThreadClient,
     onBroken: (error: Error) => void,
   ) {
     let told = false;
@@ -57,7 +58,7 @@ class PGliteDriver implements Driver {
   }
 
   async init(): Promise<void> {
-    await this.db.waitReady;
+    // The store's thread answers once the store is open (PgliteThreadClient.start).
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -85,7 +86,7 @@ class PGliteDriver implements Driver {
   }
   async destroy(): Promise<void> {
     this.destroyed = true;
-    if (!this.db.closed) await this.db.close();
+    await this.db.close();
   }
 }
 
@@ -99,11 +100,16 @@ const CLOSED_MESSAGES = new Set(['PGlite is closed', 'PGlite is closing']);
  *   indirect call, Emscripten's `Aborted(…)`: a `WebAssembly.RuntimeError`);
  * - Emscripten's `ExitStatus` (not an Error), thrown when PostgreSQL inside exits, e.g. on FATAL;
  * - PGlite refusing queries because its instance is closed or closing, which the server never
- *   does while serving (its own close is excluded by the driver).
+ *   does while serving (its own close is excluded by the driver);
+ * - the store's thread stopping unasked (an uncaught failure in it).
  */
 export function storeFailure(error: unknown): Error | undefined {
   if (error instanceof Error) {
-    return error.name === 'RuntimeError' || CLOSED_MESSAGES.has(error.message) ? error : undefined;
+    return error.name === 'RuntimeError' ||
+      error.name === STORE_THREAD_STOPPED ||
+      CLOSED_MESSAGES.has(error.message)
+      ? error
+      : undefined;
   }
   if (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'ExitStatus') {
     const { message, status } = error as { message?: unknown; status?: unknown };
@@ -119,18 +125,19 @@ export function storeFailure(error: unknown): Error | undefined {
 class PGliteConnection implements DatabaseConnection {
   release: () => void = () => {};
   constructor(
-    private readonly db: PGlite,
+    private readonly db: PgliteThreadClient,
     private readonly onBroken: (error: Error) => void,
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    let result: { rows: unknown[]; affectedRows?: number };
+    let result: ThreadResult;
     try {
       // Parameterless SQL may hold several statements (migrations); only exec accepts that.
-      result =
-        query.parameters.length === 0
-          ? ((await this.db.exec(query.sql)).at(-1) ?? { rows: [], affectedRows: 0 })
-          : await this.db.query<R>(query.sql, [...query.parameters]);
+      result = await this.db.query(
+        query.parameters.length === 0 ? 'exec' : 'query',
+        query.sql,
+        query.parameters,
+      );
     } catch (error) {
       const failure = storeFailure(error);
       if (failure) this.onBroken(failure);

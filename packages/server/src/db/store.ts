@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
 import { migrations } from './migrations/index.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import { pgliteModule } from './pglite-module.js';
+import { PgliteThreadClient } from './pglite-thread-client.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -65,14 +65,16 @@ export async function openStore(options: {
     dataPath = path.join(options.dataDir, 'db');
     await fs.mkdir(dataPath, { recursive: true });
   }
-  let wasmModule: PGliteOptions['wasmModule'];
+  // The patched binary is compiled on this thread, once per process, and every store's thread
+  // runs that compiled code (decision 0041).
+  let wasmModule: unknown;
   if (options.embeddedSharedBuffers) {
     const loaded = await pgliteModule(options.embeddedSharedBuffers);
     if (loaded.patched) wasmModule = loaded.module;
     else options.onEmbeddedNotice?.(`embedded store keeps PGlite's shared_buffers: ${loaded.reason}`);
   }
-  const pglite = new PGlite(dataPath, { wasmModule });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite, options.onStoreBroken), plugins });
+  const thread = await PgliteThreadClient.start({ dataPath, wasmModule });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(thread, options.onStoreBroken), plugins });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerEntry } from '../../threads/worker-entry.js';
 import type { SandboxLimits, SandboxOutcome, SandboxReply, SandboxRequest } from './sandbox-protocol.js';
 
 /** What a request answers: the worker's outcome, or `lost` when the worker was replaced first. */
@@ -92,7 +90,7 @@ export class SandboxWorkerClient {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(workerEntry(), {
+    const worker = new Worker(workerEntry(import.meta.url, 'sandbox-worker'), {
       workerData: this.limits,
       // QuickJS checks its own stack, but parsing deeply nested input recurses in WebAssembly on
       // this thread's stack: give it room so QuickJS's check trips first.
@@ -192,21 +190,4 @@ export class SandboxWorkerClient {
     if (this.watchdog) clearInterval(this.watchdog);
     this.watchdog = null;
   }
-}
-
-/**
- * The worker's entry: the compiled JavaScript next to this module; under Vitest, which runs the
- * TypeScript sources, a small bootstrap that registers tsx in the worker and imports the `.ts` file
- * (a worker does not inherit the loader hooks of the thread that starts it).
- */
-function workerEntry(): URL {
-  const compiled = new URL('./sandbox-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(compiled))) return compiled;
-  const source = new URL('./sandbox-worker.ts', import.meta.url).href;
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(
-    /\.cjs$/,
-    '.mjs',
-  );
-  const bootstrap = `import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(source)});`;
-  return new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`);
 }
