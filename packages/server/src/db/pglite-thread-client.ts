@@ -40,21 +40,32 @@ export class PgliteThreadClient {
   static start(data: PgliteThreadData): Promise<PgliteThreadClient> {
     const worker = new Worker(workerEntry(import.meta.url, 'pglite-thread'), { workerData: data });
     return new Promise((resolve, reject) => {
-      const fail = (error: unknown) => {
+      // Only these listeners come off again: a Worker keeps listeners of its own.
+      const stopListening = () => {
         worker.off('message', onFirst);
+        worker.off('error', fail);
+        worker.off('exit', onEarlyExit);
+      };
+      const fail = (error: unknown) => {
+        stopListening();
+        // Whatever the dying thread still reports, `error` already tells.
+        worker.on('error', () => {});
         void worker.terminate();
         reject(error);
       };
+      // A thread that ends before it says anything (it posts its error before it exits).
+      const onEarlyExit = (code: number) =>
+        fail(new Error(`The embedded store's thread stopped (exit code ${code})`));
       const onFirst = (message: PgliteThreadReply) => {
-        worker.off('error', fail);
-        worker.off('message', onFirst);
         if ('error' in message) return fail(fromThreadError(message.error));
+        stopListening();
         const client = new PgliteThreadClient(worker);
         worker.unref();
         resolve(client);
       };
       worker.on('message', onFirst);
       worker.once('error', fail);
+      worker.once('exit', onEarlyExit);
     });
   }
 
