@@ -12,7 +12,8 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
-import { type PgliteThreadClient, STORE_THREAD_STOPPED, type ThreadResult } from './pglite-thread-client.js';
+import { type PgliteThreadClient, STORE_THREAD_STOPPED } from './pglite-thread-client.js';
+import type { ThreadResult } from './pglite-thread-protocol.js';
 
 /**
  * Kysely dialect over an embedded PGlite instance, which runs in its own thread (pglite-thread.ts).

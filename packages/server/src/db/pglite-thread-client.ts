@@ -5,12 +5,8 @@ import {
   type PgliteThreadData,
   type PgliteThreadReply,
   type PgliteThreadRequest,
+  type ThreadResult,
 } from './pglite-thread-protocol.js';
-
-export interface ThreadResult {
-  rows: unknown[];
-  affectedRows: number | undefined;
-}
 
 /** The name of the error every statement gets once the store's thread has stopped unasked. */
 export const STORE_THREAD_STOPPED = 'StoreThreadStopped';

@@ -15,9 +15,15 @@ export type PgliteThreadRequest =
   | { op: 'query' | 'exec'; id: number; sql: string; params: readonly unknown[] }
   | { op: 'close'; id: number };
 
+/** What a statement answers: the rows of its (last) result and the rows it changed. */
+export interface ThreadResult {
+  rows: unknown[];
+  affectedRows: number | undefined;
+}
+
 /** Id 0 is sent once, first: the store is open (`ready`), or the error that kept it shut. */
 export type PgliteThreadReply =
-  | { id: number; rows: unknown[]; affectedRows: number | undefined }
+  | ({ id: number } & ThreadResult)
   | { id: number; error: ThreadError }
   | { id: 0; ready: true };
 

@@ -8,7 +8,7 @@ import {
 } from './pglite-thread-protocol.js';
 
 /**
- * The embedded store's thread (decision 0041): owns the PGlite instance and runs the statements the
+ * The embedded store's thread (decision 0042): owns the PGlite instance and runs the statements the
  * server's thread sends, one at a time and in order, so the store's CPU (parsing, planning, the
  * WebAssembly PostgreSQL, its file system calls) no longer holds up the server's event loop. The
  * server's driver hands the single connection to one user at a time, so transactions are the

@@ -66,7 +66,7 @@ export async function openStore(options: {
     await fs.mkdir(dataPath, { recursive: true });
   }
   // The patched binary is compiled on this thread, once per process, and every store's thread
-  // runs that compiled code (decision 0041).
+  // runs that compiled code (decision 0042).
   let wasmModule: unknown;
   if (options.embeddedSharedBuffers) {
     const loaded = await pgliteModule(options.embeddedSharedBuffers);

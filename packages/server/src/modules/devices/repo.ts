@@ -259,6 +259,8 @@ export class DevicesRepo {
     tenantId: string,
     textSearch: string,
   ): Promise<{ lowest: string; highest: string } | 'no match' | 'none'> {
+    // Fewer than three UTF-16 units are fewer than three characters: no trigram, no round trip.
+    if (textSearch.length < 3) return 'none';
     const result = await sql<{
       trigrams: number;
       found: number;
