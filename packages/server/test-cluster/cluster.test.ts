@@ -353,7 +353,9 @@ describe('a cluster of three nodes behind HAProxy', () => {
         ),
       );
     }
-    await sleep(1500);
+    // Processed once the queues are empty: after the previous case restarted nodes, a partition
+    // can wait for its lease to move before anything runs, so a fixed pause is not enough.
+    await waitForEmptyQueues();
     const alarms = await call<{ data: { type: string; status: string }[] }>(
       cluster.httpUrl,
       'GET',
