@@ -18,6 +18,8 @@ describe('parseLossless', () => {
     expect((members.get('b') as JsonNumber).integral).toBe(false);
     expect((members.get('c') as JsonNumber).integral).toBe(false);
     expect((members.get('d') as JsonNumber).text).toBe('0');
+    const exponents = parseLossless('[-0.5E+3, 1e-7, 10E2]') as JsonNumber[];
+    expect(exponents.map((n) => n.text)).toEqual(['-0.5E+3', '1e-7', '10E2']);
   });
 
   it('reads strings with escapes, literals, arrays and nested objects', () => {
@@ -47,6 +49,12 @@ describe('parseLossless', () => {
     ['"\\u12"', /invalid unicode escape/],
     ['tru', /unexpected token/],
     ['-', /unexpected token/],
+    ['-x', /unexpected token/],
+    ['1.', /unexpected text after/],
+    ['[1.e5]', /expected ']'/],
+    ['1e+', /unexpected text after/],
+    ['{"a": 1E}', /expected '}'/],
+    ['nul', /unexpected token/],
   ])('refuses %j', (text, message) => {
     expect(() => parseLossless(text)).toThrowError(JsonSyntaxError);
     expect(() => parseLossless(text)).toThrowError(message);
