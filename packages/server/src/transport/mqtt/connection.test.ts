@@ -95,4 +95,39 @@ describe('MQTT connection', () => {
     ]);
     client.destroy();
   });
+
+  it('hands over every publish that arrived while one was processed, not one per turn', async () => {
+    // Processing holds reading; publishes sent meanwhile sit in the socket's buffer, one chunk each.
+    const started: number[] = [];
+    const releases: (() => void)[] = [];
+    const { client } = await pair((_connection, packet) => {
+      if (packet.cmd !== 'publish') return undefined;
+      started.push(packet.messageId ?? 0);
+      return new Promise<void>((resolve) => releases.push(resolve));
+    });
+    const publish = (messageId: number) =>
+      mqttPacket.generate({
+        cmd: 'publish',
+        topic: 't',
+        payload: 'x',
+        qos: 1,
+        messageId,
+        dup: false,
+        retain: false,
+      });
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+    client.write(connect(0));
+    client.write(publish(1));
+    await tick();
+    expect(started).toEqual([1]);
+    for (const id of [2, 3, 4]) {
+      client.write(publish(id));
+      await tick();
+    }
+    expect(started).toEqual([1]);
+    releases[0]?.();
+    await tick();
+    expect(started).toEqual([1, 2, 3, 4]);
+    client.destroy();
+  });
 });

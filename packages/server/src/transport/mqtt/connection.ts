@@ -143,7 +143,12 @@ export class MqttConnection {
     outcome
       .catch((error: unknown) => this.fail(error instanceof Error ? error : new Error(String(error))))
       .finally(() => {
-        if (--this.holding === 0 && !this.closed) this.socket.resume();
+        if (--this.holding > 0 || this.closed) return;
+        // What arrived meanwhile waits in the socket's buffer as one chunk per read; resuming would
+        // hand over one chunk and pause again, so a client with publishes waiting got one of them
+        // into each group commit. read() hands over the whole buffer at once (through 'data').
+        this.socket.read();
+        if (this.holding === 0 && !this.closed) this.socket.resume();
       });
   }
 
