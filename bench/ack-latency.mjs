@@ -9,10 +9,10 @@
 // TRANSPORTS (mqtt,http,coap).
 import dgram from 'node:dgram';
 import http from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { cpuSeconds, createDevices, machine, percentile, startFleetServer } from './lib/fleet.mjs';
 import { connectDevices } from './lib/ingest-load.mjs';
 import { startMosquitto } from './lib/mosquitto.mjs';
+import { steadyLoad as steadyRate } from './lib/steady-load.mjs';
 
 const DEVICES = Number(process.env.DEVICES ?? 300);
 const RATE = Number(process.env.RATE ?? 3000);
@@ -29,45 +29,9 @@ const payload = () => {
   return `{"temperature":${(20 + (seq % 100) / 10).toFixed(1)},"humidity":${seq % 100},"active":${seq % 2 === 0}}`;
 };
 
-/**
- * Calls `send(device)` RATE times a second, spread over 5 ms ticks and round-robin over the
- * devices; records each call's latency once measuring. Sends that fail are counted, not timed.
- */
-async function steadyLoad(send) {
-  const latencies = [];
-  let failed = 0;
-  const errors = new Map();
-  let measuring = false;
-  let sent = 0;
-  let device = 0;
-  const started = performance.now();
-  const stopAt = started + (WARMUP_S + DURATION_S) * 1000;
-  const inFlight = new Set();
-  while (performance.now() < stopAt) {
-    const due = Math.floor(((performance.now() - started) / 1000) * RATE);
-    if (!measuring && performance.now() - started >= WARMUP_S * 1000) measuring = true;
-    for (; sent < due; sent++) {
-      const timed = measuring;
-      const t0 = performance.now();
-      const call = send(device).then(
-        () => {
-          if (timed) latencies.push(performance.now() - t0);
-        },
-        (error) => {
-          failed++;
-          errors.set(String(error.message), (errors.get(String(error.message)) ?? 0) + 1);
-        },
-      );
-      inFlight.add(call);
-      call.finally(() => inFlight.delete(call));
-      device = (device + 1) % DEVICES;
-    }
-    await sleep(5);
-  }
-  await Promise.all(inFlight);
-  latencies.sort((a, b) => a - b);
-  return { latencies, failed, errors };
-}
+/** The steady load of this bench's rate, devices and durations. */
+const steadyLoad = (send) =>
+  steadyRate({ rate: RATE, devices: DEVICES, warmupS: WARMUP_S, durationS: DURATION_S, send });
 
 async function mqttLoad(server) {
   const clients = await connectDevices(DEVICES, () => server.mqttPort);
