@@ -1,6 +1,6 @@
 import net, { type AddressInfo } from 'node:net';
 import mqttPacket, { type Packet } from 'mqtt-packet';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ConnectionEvents, KeepAliveTimeoutError, MqttConnection } from './connection.js';
 import { PacketTooLargeError } from './parser-hooks.js';
 
@@ -115,19 +115,19 @@ describe('MQTT connection', () => {
         dup: false,
         retain: false,
       });
-    const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     client.write(connect(0));
     client.write(publish(1));
-    await tick();
-    expect(started).toEqual([1]);
+    await vi.waitFor(() => expect(started).toEqual([1]));
     for (const id of [2, 3, 4]) {
       client.write(publish(id));
-      await tick();
+      await pause(10);
     }
+    await pause(200);
     expect(started).toEqual([1]);
     releases[0]?.();
-    await tick();
-    expect(started).toEqual([1, 2, 3, 4]);
+    // One at a time, 2 would start alone and 3 and 4 only once it is released.
+    await vi.waitFor(() => expect(started).toEqual([1, 2, 3, 4]), { timeout: 1000 });
     client.destroy();
   });
 });
