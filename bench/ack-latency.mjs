@@ -10,7 +10,7 @@
 import dgram from 'node:dgram';
 import http from 'node:http';
 import { cpuSeconds, createDevices, machine, percentile, startFleetServer } from './lib/fleet.mjs';
-import { connectDevices } from './lib/ingest-load.mjs';
+import { connectDevices, pointsJson } from './lib/ingest-load.mjs';
 import { startMosquitto } from './lib/mosquitto.mjs';
 import { steadyLoad as steadyRate } from './lib/steady-load.mjs';
 
@@ -24,10 +24,7 @@ const stores =
 const BUDGET = { p50: 5, p99: 20 };
 
 let seq = 0;
-const payload = () => {
-  seq++;
-  return `{"temperature":${(20 + (seq % 100) / 10).toFixed(1)},"humidity":${seq % 100},"active":${seq % 2 === 0}}`;
-};
+const payload = () => pointsJson(++seq);
 
 /** The steady load of this bench's rate, devices and durations. */
 const steadyLoad = (send) =>

@@ -7,7 +7,7 @@
 // Env: DEVICES (300), RATE (4000 messages/s), DURATION_S (20), WARMUP_S (3), CLIENTS (4).
 import { Worker } from 'node:worker_threads';
 import { cpuSeconds, createDevices, machine, percentile, startFleetServer } from './lib/fleet.mjs';
-import { connectDevices } from './lib/ingest-load.mjs';
+import { connectDevices, pointsJson } from './lib/ingest-load.mjs';
 import { steadyLoad } from './lib/steady-load.mjs';
 
 const DEVICES = Number(process.env.DEVICES ?? 300);
@@ -60,10 +60,7 @@ function describe({ latencies, byKind, failed, errors }, seconds, verdict = '') 
 }
 
 let seq = 0;
-const payload = () => {
-  seq++;
-  return `{"temperature":${(20 + (seq % 100) / 10).toFixed(1)},"humidity":${seq % 100},"active":${seq % 2 === 0}}`;
-};
+const payload = () => pointsJson(++seq);
 
 console.log(`machine: ${machine()}`);
 console.log(

@@ -4,6 +4,10 @@
 import { api } from './fleet.mjs';
 import { connect } from './mqtt-lite.mjs';
 
+/** The 3 data points of a device's `seq`-th message, as JSON (a DOUBLE, a LONG and a BOOLEAN). */
+export const pointsJson = (seq) =>
+  `{"temperature":${(20 + (seq % 100) / 10).toFixed(1)},"humidity":${seq % 100},"active":${seq % 2 === 0}}`;
+
 /** Connects `count` devices, 100 at a time; `portOf(i)` is the MQTT port device i talks to. */
 export async function connectDevices(count, portOf) {
   const clients = [];
@@ -28,7 +32,7 @@ export function startPublishing(clients, inFlight) {
     const lane = async () => {
       while (running) {
         const ts = baseTs + seq++;
-        const payload = `{"ts":${ts},"values":{"temperature":${(20 + (seq % 100) / 10).toFixed(1)},"humidity":${seq % 100},"active":${seq % 2 === 0}}}`;
+        const payload = `{"ts":${ts},"values":${pointsJson(seq)}}`;
         await client.publish('v1/devices/me/telemetry', payload, 1);
         acked[device]++;
         load.total++;

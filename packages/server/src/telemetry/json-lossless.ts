@@ -178,7 +178,7 @@ class Reader {
     return new JsonNumber(text.slice(start, pos));
   }
 
-  string(): string {
+  private string(): string {
     this.expect('"');
     const text = this.text;
     let out = '';

@@ -59,137 +59,131 @@ export function registerDeviceHttpRoutes(app: FastifyInstance, core: DeviceTrans
     return identity;
   };
 
-  app.register(
-    async (scope) => {
-      // A device over its tenant profile's transport limits gets 429 with the reference's error JSON;
-      // everything else goes on to the server's error handler.
-      scope.setErrorHandler((error) => {
-        throw error instanceof TransportLimitError
-          ? new ApiError(ErrorCode.TOO_MANY_REQUESTS, error.message)
-          : error;
-      });
-      // Device payloads are parsed by the core, whatever content type the device claims.
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  const deviceRoutes = async (scope: FastifyInstance) => {
+    // A device over its tenant profile's transport limits gets 429 with the reference's error JSON;
+    // everything else goes on to the server's error handler.
+    scope.setErrorHandler((error) => {
+      throw error instanceof TransportLimitError
+        ? new ApiError(ErrorCode.TOO_MANY_REQUESTS, error.message)
+        : error;
+    });
+    // Device payloads are parsed by the core, whatever content type the device claims.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-      /** A device upload: stored (committed) before the empty 200; bad payloads are 400. */
-      const upload = (
-        feature: string,
-        store: (identity: DeviceIdentity, body: LosslessJson) => Promise<void>,
-      ) =>
-        scope.post<{ Params: TokenParams }>(
-          `/api/v1/:token/${feature}`,
-          { config: device },
-          async (request, reply) => {
-            const identity = await authenticated(request, reply);
-            if (!identity) return reply;
-            try {
-              await store(identity, jsonBody(request.body));
-            } catch (error) {
-              throw inputError(error);
-            }
-            return reply.code(200).send();
-          },
-        );
-      upload('telemetry', (identity, body) => api.postTelemetry(identity, body));
-      upload('attributes', (identity, body) => api.postAttributes(identity, body));
-
-      scope.get<{ Params: TokenParams; Querystring: AttributesQuery }>(
-        '/api/v1/:token/attributes',
-        { config: device },
-        async (request, reply) => {
-          const identity = await authenticated(request, reply);
-          if (!identity) return reply;
-          const { clientKeys, sharedKeys } = request.query;
-          const result = await api.requestAttributes(identity, keyList(clientKeys), keyList(sharedKeys));
-          return reply
-            .code(200)
-            .type('application/json')
-            .send(JSON.stringify(attributeReplyJson(result)));
-        },
-      );
-
-      /** A long poll: answered by the next shared-attribute update or server RPC, or 408. */
-      const poll = (path: string, kind: 'attributes' | 'rpc') =>
-        scope.get<{ Params: TokenParams; Querystring: PollQuery }>(
-          path,
-          { config: device },
-          async (request, reply) => {
-            const timeout = pollTimeout(request.query.timeout);
-            if (timeout === 'invalid') throw badRequest("'timeout' must be a whole number of milliseconds");
-            const identity = await authenticated(request, reply);
-            if (!identity) return reply;
-            await longPoll(api, identity, request, reply, kind, timeout);
-            return reply;
-          },
-        );
-      poll('/api/v1/:token/attributes/updates', 'attributes');
-      poll('/api/v1/:token/rpc', 'rpc');
-
-      scope.post<{ Params: TokenParams & { requestId: string } }>(
-        '/api/v1/:token/rpc/:requestId',
-        { config: device },
-        async (request, reply) => {
-          const identity = await authenticated(request, reply);
-          if (!identity) return reply;
-          const requestId = Number(request.params.requestId);
-          if (!/^\d+$/.test(request.params.requestId) || !Number.isSafeInteger(requestId))
-            throw badRequest(`Invalid RPC request id: ${request.params.requestId}`);
-          const text = typeof request.body === 'string' ? request.body : '';
-          jsonBody(text);
-          api.rpcReply(identity, requestId, text);
-          return reply.code(200).send();
-        },
-      );
-
+    /** A device upload: stored (committed) before the empty 200; bad payloads are 400. */
+    const upload = (
+      feature: string,
+      store: (identity: DeviceIdentity, body: LosslessJson) => Promise<void>,
+    ) =>
       scope.post<{ Params: TokenParams }>(
-        '/api/v1/:token/rpc',
+        `/api/v1/:token/${feature}`,
         { config: device },
         async (request, reply) => {
           const identity = await authenticated(request, reply);
           if (!identity) return reply;
-          let result: unknown;
           try {
-            result = await api.clientRpc(identity, jsonBody(request.body));
-          } catch (error) {
-            if (error instanceof ClientRpcTimeoutError) return reply.code(408).send();
-            throw inputError(error);
-          }
-          return reply
-            .code(200)
-            .type('application/json')
-            .send(JSON.stringify(result ?? null));
-        },
-      );
-
-      scope.post<{ Params: TokenParams }>(
-        '/api/v1/:token/claim',
-        { config: device },
-        async (request, reply) => {
-          const identity = await authenticated(request, reply);
-          if (!identity) return reply;
-          const text = typeof request.body === 'string' ? request.body : '';
-          try {
-            await api.claim(identity, text.trim() === '' ? undefined : jsonBody(text));
+            await store(identity, jsonBody(request.body));
           } catch (error) {
             throw inputError(error);
           }
           return reply.code(200).send();
         },
       );
+    upload('telemetry', (identity, body) => api.postTelemetry(identity, body));
+    upload('attributes', (identity, body) => api.postAttributes(identity, body));
 
-      scope.post('/api/v1/provision', { config: device }, async (request, reply) => {
-        let result: Record<string, unknown>;
+    scope.get<{ Params: TokenParams; Querystring: AttributesQuery }>(
+      '/api/v1/:token/attributes',
+      { config: device },
+      async (request, reply) => {
+        const identity = await authenticated(request, reply);
+        if (!identity) return reply;
+        const { clientKeys, sharedKeys } = request.query;
+        const result = await api.requestAttributes(identity, keyList(clientKeys), keyList(sharedKeys));
+        return reply
+          .code(200)
+          .type('application/json')
+          .send(JSON.stringify(attributeReplyJson(result)));
+      },
+    );
+
+    /** A long poll: answered by the next shared-attribute update or server RPC, or 408. */
+    const poll = (path: string, kind: 'attributes' | 'rpc') =>
+      scope.get<{ Params: TokenParams; Querystring: PollQuery }>(
+        path,
+        { config: device },
+        async (request, reply) => {
+          const timeout = pollTimeout(request.query.timeout);
+          if (timeout === 'invalid') throw badRequest("'timeout' must be a whole number of milliseconds");
+          const identity = await authenticated(request, reply);
+          if (!identity) return reply;
+          await longPoll(api, identity, request, reply, kind, timeout);
+          return reply;
+        },
+      );
+    poll('/api/v1/:token/attributes/updates', 'attributes');
+    poll('/api/v1/:token/rpc', 'rpc');
+
+    scope.post<{ Params: TokenParams & { requestId: string } }>(
+      '/api/v1/:token/rpc/:requestId',
+      { config: device },
+      async (request, reply) => {
+        const identity = await authenticated(request, reply);
+        if (!identity) return reply;
+        const requestId = Number(request.params.requestId);
+        if (!/^\d+$/.test(request.params.requestId) || !Number.isSafeInteger(requestId))
+          throw badRequest(`Invalid RPC request id: ${request.params.requestId}`);
+        const text = typeof request.body === 'string' ? request.body : '';
+        jsonBody(text);
+        api.rpcReply(identity, requestId, text);
+        return reply.code(200).send();
+      },
+    );
+
+    scope.post<{ Params: TokenParams }>('/api/v1/:token/rpc', { config: device }, async (request, reply) => {
+      const identity = await authenticated(request, reply);
+      if (!identity) return reply;
+      let result: unknown;
+      try {
+        result = await api.clientRpc(identity, jsonBody(request.body));
+      } catch (error) {
+        if (error instanceof ClientRpcTimeoutError) return reply.code(408).send();
+        throw inputError(error);
+      }
+      return reply
+        .code(200)
+        .type('application/json')
+        .send(JSON.stringify(result ?? null));
+    });
+
+    scope.post<{ Params: TokenParams }>(
+      '/api/v1/:token/claim',
+      { config: device },
+      async (request, reply) => {
+        const identity = await authenticated(request, reply);
+        if (!identity) return reply;
+        const text = typeof request.body === 'string' ? request.body : '';
         try {
-          result = await api.provision(jsonBody(request.body));
+          await api.claim(identity, text.trim() === '' ? undefined : jsonBody(text));
         } catch (error) {
           throw inputError(error);
         }
-        return reply.code(200).type('application/json').send(JSON.stringify(result));
-      });
-    },
-    { logLevel: deviceRequestLogLevel(app) },
-  );
+        return reply.code(200).send();
+      },
+    );
+
+    scope.post('/api/v1/provision', { config: device }, async (request, reply) => {
+      let result: Record<string, unknown>;
+      try {
+        result = await api.provision(jsonBody(request.body));
+      } catch (error) {
+        throw inputError(error);
+      }
+      return reply.code(200).type('application/json').send(JSON.stringify(result));
+    });
+  };
+  app.register(deviceRoutes, { logLevel: deviceRequestLogLevel(app) });
 }
 
 /**
