@@ -143,23 +143,26 @@ export class AlarmRulesProcessor {
   }
 
   /**
+   * True when the device is known to have a profile without alarm rules (nothing to evaluate).
+   * Not while tasks of the device wait: a move to a profile with rules may be being read, and data
+   * that comes meanwhile is evaluated after it, in the device's order.
+   */
+  hasNoRules(deviceId: string): boolean {
+    return this.devices.get(deviceId)?.state === null && !this.queues.has(deviceId);
+  }
+
+  /**
    * The device profile rule node (reference TbDeviceProfileNode): evaluates a device's new data
    * against its profile's alarm rules, after the device's earlier changes. Resolves once done, with
    * the alarms raised, updated or cleared; never rejects (a failure is logged).
    */
-  /** True when the device is known to have a profile without alarm rules (nothing to evaluate). */
-  hasNoRules(deviceId: string): boolean {
-    return this.devices.get(deviceId)?.state === null;
-  }
-
   async evaluate(
     deviceId: string,
     change: DeviceDataChange,
     persistence?: RuleStatePersistence,
   ): Promise<AlarmOutcome[]> {
-    const known = this.devices.get(deviceId);
     // The common case on the ingest path: a device whose profile has no rules costs one lookup.
-    if (known && known.state === null) return [];
+    if (this.hasNoRules(deviceId)) return [];
     const outcomes: AlarmOutcome[] = [];
     await this.enqueue(deviceId, async () => {
       const state = await this.stateOf(deviceId, persistence);
