@@ -1,5 +1,87 @@
-import { describe, expect, it } from 'vitest';
-import { storeFailure } from './pglite-dialect.js';
+import { Kysely, sql } from 'kysely';
+import { describe, expect, it, vi } from 'vitest';
+import { PGliteDialect, storeFailure } from './pglite-dialect.js';
+import type { PgliteThreadClient } from './pglite-thread-client.js';
+import type { ThreadResult } from './pglite-thread-protocol.js';
+
+/** Stands in for the store's thread: records the statements in the order they arrive. */
+class RecordingThread {
+  readonly received: string[] = [];
+  /** Statements whose answer the test holds back, by SQL text. */
+  readonly held = new Map<string, () => void>();
+  failing = new Set<string>();
+
+  query(_op: string, text: string): Promise<ThreadResult> {
+    this.received.push(text);
+    return new Promise((resolve, reject) => {
+      const answer = () =>
+        this.failing.has(text) ? reject(new Error(`${text} failed`)) : resolve({ rows: [], affectedRows: 0 });
+      if (text.startsWith('hold')) this.held.set(text, answer);
+      else setImmediate(answer);
+    });
+  }
+  async close(): Promise<void> {}
+}
+
+function storeOver(thread: RecordingThread) {
+  return new Kysely<unknown>({ dialect: new PGliteDialect(thread as unknown as PgliteThreadClient) });
+}
+
+describe('the embedded store’s driver', () => {
+  it('sends a statement without waiting for the answer to the one before', async () => {
+    const thread = new RecordingThread();
+    const db = storeOver(thread);
+    const first = sql`hold first`.execute(db);
+    const others = Promise.all([sql`second`.execute(db), sql`third`.execute(db)]);
+    await vi.waitFor(() => expect(thread.received).toEqual(['hold first', 'second', 'third']));
+    await others;
+    thread.held.get('hold first')?.();
+    await first;
+  });
+
+  it('holds other statements back while a transaction is open, until its commit or rollback', async () => {
+    const thread = new RecordingThread();
+    const db = storeOver(thread);
+    let release!: () => void;
+    const inside = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const committed = db.transaction().execute(async (trx) => {
+      await sql`in 1`.execute(trx);
+      await inside;
+      await sql`in 2`.execute(trx);
+    });
+    await vi.waitFor(() => expect(thread.received).toEqual(['begin', 'in 1']));
+    const outside = sql`outside`.execute(db);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(thread.received).toEqual(['begin', 'in 1']);
+    release();
+    await Promise.all([committed, outside]);
+    expect(thread.received).toEqual(['begin', 'in 1', 'in 2', 'commit', 'outside']);
+
+    thread.received.length = 0;
+    const failed = db.transaction().execute(async (trx) => {
+      await sql`in 3`.execute(trx);
+      throw new Error('work failed');
+    });
+    const after = sql`after`.execute(db);
+    await expect(failed).rejects.toThrow('work failed');
+    await after;
+    expect(thread.received).toEqual(['begin', 'in 3', 'rollback', 'after']);
+  });
+
+  it('lets the others go when a transaction cannot begin, or its commit fails', async () => {
+    const thread = new RecordingThread();
+    const db = storeOver(thread);
+    thread.failing.add('begin');
+    await expect(db.transaction().execute(async () => {})).rejects.toThrow('begin failed');
+    await sql`next`.execute(db);
+    thread.failing = new Set(['commit']);
+    await expect(db.transaction().execute(async () => {})).rejects.toThrow('commit failed');
+    await sql`last`.execute(db);
+    expect(thread.received).toEqual(['begin', 'next', 'begin', 'commit', 'rollback', 'last']);
+  });
+});
 
 describe('storeFailure', () => {
   it('counts a WebAssembly failure, a closed or closing instance and an exit of PostgreSQL', () => {

@@ -17,8 +17,8 @@ import type { ThreadResult } from './pglite-thread-protocol.js';
 
 /**
  * Kysely dialect over an embedded PGlite instance, which runs in its own thread (pglite-thread.ts).
- * PGlite is a single connection, so the driver hands it out to one user at a time: a transaction
- * keeps it until commit or rollback, and other queries wait.
+ * PGlite is a single connection: a transaction has it to itself until commit or rollback, and
+ * other statements wait (see PGliteDriver).
  */
 export class PGliteDialect implements Dialect {
   /** `onBroken` is told once when the store fails in a way it cannot recover from (see storeFailure). */
@@ -40,22 +40,30 @@ export class PGliteDialect implements Dialect {
   }
 }
 
+/**
+ * Statements go to the store's thread as soon as they are made, and the thread runs them in the
+ * order they arrive: a statement does not wait for the answer to the one before it, which would
+ * cost a turn of the server's busy event loop for each (under ingest, the REST calls and the group
+ * commit waited on each other's round trips). Only a transaction holds the others back: from its
+ * `begin` until its end, statements of anyone else wait, so none runs inside it.
+ */
 class PGliteDriver implements Driver {
-  private queue: Promise<void> = Promise.resolve();
   private destroyed = false;
-  private readonly connection: PGliteConnection;
+  private readonly onBroken: (error: Error) => void;
+  /** The connection whose transaction is open, and what settles when that transaction ends. */
+  private transaction: { owner: PGliteConnection; ended: Promise<void>; end: () => void } | undefined;
 
   constructor(
     private readonly db: PgliteThreadClient,
     onBroken: (error: Error) => void,
   ) {
     let told = false;
-    this.connection = new PGliteConnection(db, (error) => {
+    this.onBroken = (error) => {
       // Failures after our own close (a straggling query during shutdown) are no breakdown.
       if (told || this.destroyed) return;
       told = true;
       onBroken(error);
-    });
+    };
   }
 
   async init(): Promise<void> {
@@ -63,31 +71,69 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    let release!: () => void;
-    const previous = this.queue;
-    this.queue = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await previous;
-    this.connection.release = release;
-    return this.connection;
+    return new PGliteConnection(this);
+  }
+
+  /** Sends a statement of `connection` once no other connection's transaction is open. */
+  async send(connection: PGliteConnection, query: CompiledQuery): Promise<ThreadResult> {
+    while (this.transaction && this.transaction.owner !== connection) await this.transaction.ended;
+    try {
+      // Parameterless SQL may hold several statements (migrations); only exec accepts that.
+      return await this.db.query(
+        query.parameters.length === 0 ? 'exec' : 'query',
+        query.sql,
+        query.parameters,
+      );
+    } catch (error) {
+      const failure = storeFailure(error);
+      if (failure) this.onBroken(failure);
+      throw error;
+    }
   }
 
   async beginTransaction(conn: DatabaseConnection): Promise<void> {
-    await conn.executeQuery(CompiledQuery.raw('begin'));
+    const owner = conn as PGliteConnection;
+    while (this.transaction) await this.transaction.ended;
+    let end!: () => void;
+    const ended = new Promise<void>((resolve) => {
+      end = resolve;
+    });
+    this.transaction = { owner, ended, end };
+    try {
+      await owner.executeQuery(CompiledQuery.raw('begin'));
+    } catch (error) {
+      // Kysely rolls back only a transaction that began.
+      this.endTransaction(owner);
+      throw error;
+    }
   }
   async commitTransaction(conn: DatabaseConnection): Promise<void> {
+    // A failed commit is followed by Kysely's rollback, which ends the transaction.
     await conn.executeQuery(CompiledQuery.raw('commit'));
+    this.endTransaction(conn);
   }
   async rollbackTransaction(conn: DatabaseConnection): Promise<void> {
-    await conn.executeQuery(CompiledQuery.raw('rollback'));
+    try {
+      await conn.executeQuery(CompiledQuery.raw('rollback'));
+    } finally {
+      this.endTransaction(conn);
+    }
   }
-  async releaseConnection(): Promise<void> {
-    this.connection.release();
+  async releaseConnection(conn: DatabaseConnection): Promise<void> {
+    // A connection given back with its transaction open (it cannot happen through Kysely's API)
+    // must not hold every other statement back for ever.
+    this.endTransaction(conn);
   }
   async destroy(): Promise<void> {
     this.destroyed = true;
     await this.db.close();
+  }
+
+  private endTransaction(conn: DatabaseConnection): void {
+    if (this.transaction?.owner !== conn) return;
+    const { end } = this.transaction;
+    this.transaction = undefined;
+    end();
   }
 }
 
@@ -124,26 +170,10 @@ export function storeFailure(error: unknown): Error | undefined {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  release: () => void = () => {};
-  constructor(
-    private readonly db: PgliteThreadClient,
-    private readonly onBroken: (error: Error) => void,
-  ) {}
+  constructor(private readonly driver: PGliteDriver) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    let result: ThreadResult;
-    try {
-      // Parameterless SQL may hold several statements (migrations); only exec accepts that.
-      result = await this.db.query(
-        query.parameters.length === 0 ? 'exec' : 'query',
-        query.sql,
-        query.parameters,
-      );
-    } catch (error) {
-      const failure = storeFailure(error);
-      if (failure) this.onBroken(failure);
-      throw error;
-    }
+    const result = await this.driver.send(this, query);
     return {
       rows: result.rows as R[],
       ...(result.affectedRows !== undefined ? { numAffectedRows: BigInt(result.affectedRows) } : {}),
