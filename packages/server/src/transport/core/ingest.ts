@@ -36,9 +36,9 @@ export class IngestBatcher implements RuleEngineWrites {
     /** Most data points per transaction (`sql.ts.batch_size`); one larger write still goes alone. */
     private readonly maxBatchPoints: number,
     /**
-     * Transactions in flight at once. One on the embedded store (a single connection); a few on
-     * PostgreSQL, so that a batch gathers while another commits and the commit latency does not
-     * cap the rate (the reference's `sql.ts.batch_threads` 3).
+     * Batches in flight at once: with more than one, a batch gathers and is sent while another
+     * commits, so the commit latency does not cap the rate (the reference's `sql.ts.batch_threads`
+     * 3). The embedded store runs them one after the other on its thread, without a gap.
      */
     private readonly concurrency = 1,
   ) {}
