@@ -3,6 +3,7 @@ import type { ThreadResult } from './pglite-thread-protocol.js';
 
 type BackendMessage = messages.BackendMessage;
 type Parse = (text: string, typeId: number) => unknown;
+type Serialise = (value: unknown) => string | Uint8Array;
 
 interface Column {
   name: string;
@@ -13,7 +14,8 @@ interface Column {
 
 interface Prepared {
   name: string;
-  paramTypes: readonly number[];
+  /** PGlite's serialiser for each parameter's type; absent: the value's own text. */
+  serialisers: readonly (Serialise | undefined)[];
   columns: readonly Column[];
 }
 
@@ -51,7 +53,7 @@ export class PgliteStatements {
   /** One statement with `$n` parameters: the rows of its result and the rows it changed. */
   query(sql: string, params: readonly unknown[]): ThreadResult {
     const statement = this.prepare(sql);
-    const values = params.map((value, i) => this.serialiseParam(value, statement.paramTypes[i]));
+    const values = params.map((value, i) => serialiseParam(value, statement.serialisers[i]));
     const received = this.exchange([serialize.bind({ statement: statement.name, values }), EXECUTE, SYNC]);
     const failure = errorIn(received);
     if (failure) {
@@ -95,7 +97,6 @@ export class PgliteStatements {
         affectedRows += rowCountOf((message as messages.CommandCompleteMessage).text);
         lastRows = rows;
         rows = [];
-        columns = [];
       }
     }
     return { rows: lastRows, affectedRows };
@@ -121,16 +122,18 @@ export class PgliteStatements {
     ]);
     const failure = errorIn(received);
     if (failure) throw withQuery(failure, sql);
-    let paramTypes: readonly number[] = [];
+    let serialisers: readonly (Serialise | undefined)[] = [];
     let columns: readonly Column[] = [];
     for (const message of received) {
       if (message.name === 'parameterDescription') {
-        paramTypes = (message as messages.ParameterDescriptionMessage).dataTypeIDs;
+        serialisers = (message as messages.ParameterDescriptionMessage).dataTypeIDs.map(
+          (typeId) => this.db.serializers[typeId] as Serialise | undefined,
+        );
       } else if (message.name === 'rowDescription') {
         columns = this.columnsOf(message as messages.RowDescriptionMessage);
       }
     }
-    const statement = { name, paramTypes, columns };
+    const statement = { name, serialisers, columns };
     this.prepared.set(sql, statement);
     if (this.prepared.size > this.capacity) {
       const oldest = this.prepared.keys().next().value as string;
@@ -155,19 +158,18 @@ export class PgliteStatements {
     }));
   }
 
-  /** As PGlite's `query()` does: the type's serialiser, else the value's own text. */
-  private serialiseParam(value: unknown, typeId: number | undefined): string | Uint8Array | null {
-    if (value === null || value === undefined) return null;
-    const serialise = typeId === undefined ? undefined : this.db.serializers[typeId];
-    return serialise ? (serialise(value) as string | Uint8Array) : String(value);
-  }
-
   private exchange(parts: Uint8Array[]): BackendMessage[] {
     const answer = this.db.execProtocolRawSync(concat(parts));
     const received: BackendMessage[] = [];
     this.parser.parse(answer, (message) => received.push(message));
     return received;
   }
+}
+
+/** As PGlite's `query()` does: the type's serialiser, else the value's own text. */
+function serialiseParam(value: unknown, serialise: Serialise | undefined): string | Uint8Array | null {
+  if (value === null || value === undefined) return null;
+  return serialise ? serialise(value) : String(value);
 }
 
 function toRow(columns: readonly Column[], fields: readonly (string | null)[]): Record<string, unknown> {
