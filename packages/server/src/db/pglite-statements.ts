@@ -1,5 +1,6 @@
 import { type messages, type PGlite, protocol } from '@electric-sql/pglite';
 import type { ThreadResult } from './pglite-thread-protocol.js';
+import { type PgliteExchange, takeOverWire } from './pglite-wire.js';
 
 type BackendMessage = messages.BackendMessage;
 type Parse = (text: string, typeId: number) => unknown;
@@ -44,11 +45,15 @@ export class PgliteStatements {
   /** By SQL text, least recently used first. */
   private readonly prepared = new Map<string, Prepared>();
   private named = 0;
+  private readonly wire: PgliteExchange;
 
+  /** Takes over the instance's wire: from then on only these statements and its `close()` use it. */
   constructor(
     private readonly db: PGlite,
     private readonly capacity = 128,
-  ) {}
+  ) {
+    this.wire = takeOverWire(db);
+  }
 
   /** One statement with `$n` parameters: the rows of its result and the rows it changed. */
   query(sql: string, params: readonly unknown[]): ThreadResult {
@@ -159,7 +164,7 @@ export class PgliteStatements {
   }
 
   private exchange(parts: Uint8Array[]): BackendMessage[] {
-    const answer = this.db.execProtocolRawSync(concat(parts));
+    const answer = this.wire(concat(parts));
     const received: BackendMessage[] = [];
     this.parser.parse(answer, (message) => received.push(message));
     return received;
