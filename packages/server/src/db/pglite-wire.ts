@@ -5,6 +5,8 @@ export type PgliteExchange = (message: Uint8Array) => Uint8Array;
 
 /** Answers start at this size and grow by doubling; the buffer is kept between exchanges. */
 const INITIAL_ANSWER_BYTES = 64 * 1024;
+/** A buffer grown past this by a large answer is let go after it, not kept for the process's life. */
+const KEPT_ANSWER_BYTES = 1024 * 1024;
 
 /**
  * Takes over PGlite's wire to its WebAssembly PostgreSQL: the read and write callbacks through which
@@ -54,6 +56,7 @@ export function takeOverWire(db: PGlite): PgliteExchange {
       return answer.slice(0, answerLength);
     } finally {
       input = new Uint8Array(0);
+      if (answer.length > KEPT_ANSWER_BYTES) answer = new Uint8Array(INITIAL_ANSWER_BYTES);
     }
   };
   db.execProtocolRawSync = exchange;
