@@ -313,7 +313,8 @@ export async function buildApp(
   // Every node's writes (in a cluster too): owner attribute values and deleted series stay current.
   telemetry.onChange((change) => alarmRules.onTelemetry(change));
   const ingest = new IngestBatcher(
-    db,
+    // In the background lane: on the embedded store a REST call does not wait for queued batches.
+    store.backgroundDb,
     telemetry,
     MAX_BATCH_POINTS,
     // Two batches at once: PostgreSQL commits them from its pool (measured best in
@@ -403,7 +404,7 @@ export async function buildApp(
   const partitions = new TsKvPartitions(db, (message) => app.log.warn(message));
   await partitions.start();
   app.addHook('onClose', async () => partitions.stop());
-  const tsTtl = new TsTtlCleanup(db, config.tsTtl, app.log);
+  const tsTtl = new TsTtlCleanup(store.backgroundDb, config.tsTtl, app.log);
   tsTtl.start();
   app.addHook('onClose', async () => tsTtl.stop());
   const eventsTtl = new EventsTtlCleanup(eventsRepo, config.events.ttl, app.log);

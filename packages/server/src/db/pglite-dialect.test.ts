@@ -1,18 +1,20 @@
 import { Kysely, sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
-import { PGliteDialect, storeFailure } from './pglite-dialect.js';
+import { PGliteDialect, PgliteSession, storeFailure } from './pglite-dialect.js';
 import type { PgliteThreadClient } from './pglite-thread-client.js';
 import type { ThreadResult } from './pglite-thread-protocol.js';
 
 /** Stands in for the store's thread: records the statements in the order they arrive. */
 class RecordingThread {
   readonly received: string[] = [];
+  readonly lanes: string[] = [];
   /** Statements whose answer the test holds back, by SQL text. */
   readonly held = new Map<string, () => void>();
   failing = new Set<string>();
 
-  query(_op: string, text: string): Promise<ThreadResult> {
+  query(_op: string, text: string, _params: unknown, lane: string): Promise<ThreadResult> {
     this.received.push(text);
+    this.lanes.push(lane);
     return new Promise((resolve, reject) => {
       const answer = () =>
         this.failing.has(text) ? reject(new Error(`${text} failed`)) : resolve({ rows: [], affectedRows: 0 });
@@ -24,7 +26,16 @@ class RecordingThread {
 }
 
 function storeOver(thread: RecordingThread) {
-  return new Kysely<unknown>({ dialect: new PGliteDialect(thread as unknown as PgliteThreadClient) });
+  return storesOver(thread).db;
+}
+
+/** An interactive and a background Kysely sharing one session, as openStore makes them. */
+function storesOver(thread: RecordingThread) {
+  const session = new PgliteSession(thread as unknown as PgliteThreadClient);
+  return {
+    db: new Kysely<unknown>({ dialect: new PGliteDialect(session) }),
+    backgroundDb: new Kysely<unknown>({ dialect: new PGliteDialect(session, 'background') }),
+  };
 }
 
 describe('the embedded store’s driver', () => {
@@ -68,6 +79,27 @@ describe('the embedded store’s driver', () => {
     await expect(failed).rejects.toThrow('work failed');
     await after;
     expect(thread.received).toEqual(['begin', 'in 3', 'rollback', 'after']);
+  });
+
+  it('sends each store’s statements in its lane, and holds either back during the other’s transaction', async () => {
+    const thread = new RecordingThread();
+    const { db, backgroundDb } = storesOver(thread);
+    let release!: () => void;
+    const inside = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const committed = backgroundDb.transaction().execute(async (trx) => {
+      await sql`batch`.execute(trx);
+      await inside;
+    });
+    await vi.waitFor(() => expect(thread.received).toEqual(['begin', 'batch']));
+    const rest = sql`rest`.execute(db);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(thread.received).toEqual(['begin', 'batch']);
+    release();
+    await Promise.all([committed, rest]);
+    expect(thread.received).toEqual(['begin', 'batch', 'commit', 'rest']);
+    expect(thread.lanes).toEqual(['background', 'background', 'background', 'interactive']);
   });
 
   it('lets the others go when a transaction cannot begin, or its commit fails', async () => {

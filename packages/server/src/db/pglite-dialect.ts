@@ -13,24 +13,25 @@ import {
   type QueryResult,
 } from 'kysely';
 import { type PgliteThreadClient, STORE_THREAD_STOPPED } from './pglite-thread-client.js';
-import type { ThreadResult } from './pglite-thread-protocol.js';
+import type { Lane, ThreadResult } from './pglite-thread-protocol.js';
 
 /**
  * Kysely dialect over an embedded PGlite instance, which runs in its own thread (pglite-thread.ts).
  * PGlite is a single connection: a transaction has it to itself until commit or rollback, and
- * other statements wait (see PGliteDriver).
+ * other statements wait (see PgliteSession). Each dialect sends its statements in one lane of the
+ * store's thread: a Kysely instance for background writes and one for everything else share a
+ * session, and so its transactions.
  */
 export class PGliteDialect implements Dialect {
-  /** `onBroken` is told once when the store fails in a way it cannot recover from (see storeFailure). */
   constructor(
-    private readonly db: PgliteThreadClient,
-    private readonly onBroken: (error: Error) => void = () => {},
+    private readonly session: PgliteSession,
+    private readonly lane: Lane = 'interactive',
   ) {}
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.db, this.onBroken);
+    return new PGliteDriver(this.session, this.lane);
   }
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new PostgresIntrospector(db);
@@ -41,21 +42,23 @@ export class PGliteDialect implements Dialect {
 }
 
 /**
- * Statements go to the store's thread as soon as they are made, and the thread runs them in the
- * order they arrive: a statement does not wait for the answer to the one before it, which would
- * cost a turn of the server's busy event loop for each (under ingest, the REST calls and the group
- * commit waited on each other's round trips). Only a transaction holds the others back: from its
- * `begin` until its end, statements of anyone else wait, so none runs inside it.
+ * The store's thread as the server's drivers share it. Statements go to the thread as soon as they
+ * are made, and the thread runs them in the order they arrive in their lane: a statement does not
+ * wait for the answer to the one before it, which would cost a turn of the server's busy event loop
+ * for each (under ingest, the REST calls and the group commit waited on each other's round trips).
+ * Only a transaction holds the others back: from its `begin` until its end, statements of anyone
+ * else wait, so none runs inside it.
  */
-class PGliteDriver implements Driver {
+export class PgliteSession {
   private destroyed = false;
   private readonly onBroken: (error: Error) => void;
   /** The connection whose transaction is open, and what settles when that transaction ends. */
   private transaction: { owner: PGliteConnection; ended: Promise<void>; end: () => void } | undefined;
 
+  /** `onBroken` is told once when the store fails in a way it cannot recover from (see storeFailure). */
   constructor(
-    private readonly db: PgliteThreadClient,
-    onBroken: (error: Error) => void,
+    private readonly thread: PgliteThreadClient,
+    onBroken: (error: Error) => void = () => {},
   ) {
     let told = false;
     this.onBroken = (error) => {
@@ -66,23 +69,16 @@ class PGliteDriver implements Driver {
     };
   }
 
-  async init(): Promise<void> {
-    // The store's thread answers once the store is open (PgliteThreadClient.start).
-  }
-
-  async acquireConnection(): Promise<DatabaseConnection> {
-    return new PGliteConnection(this);
-  }
-
   /** Sends a statement of `connection` once no other connection's transaction is open. */
   async send(connection: PGliteConnection, query: CompiledQuery): Promise<ThreadResult> {
     while (this.transaction && this.transaction.owner !== connection) await this.transaction.ended;
     try {
       // Parameterless SQL may hold several statements (migrations); only exec accepts that.
-      return await this.db.query(
+      return await this.thread.query(
         query.parameters.length === 0 ? 'exec' : 'query',
         query.sql,
         query.parameters,
+        connection.lane,
       );
     } catch (error) {
       const failure = storeFailure(error);
@@ -91,8 +87,7 @@ class PGliteDriver implements Driver {
     }
   }
 
-  async beginTransaction(conn: DatabaseConnection): Promise<void> {
-    const owner = conn as PGliteConnection;
+  async begin(owner: PGliteConnection): Promise<void> {
     while (this.transaction) await this.transaction.ended;
     let end!: () => void;
     const ended = new Promise<void>((resolve) => {
@@ -103,37 +98,61 @@ class PGliteDriver implements Driver {
       await owner.executeQuery(CompiledQuery.raw('begin'));
     } catch (error) {
       // Kysely rolls back only a transaction that began.
-      this.endTransaction(owner);
+      this.end(owner);
       throw error;
     }
+  }
+
+  /** Lets the others go if `conn` holds the open transaction. */
+  end(conn: DatabaseConnection): void {
+    if (this.transaction?.owner !== conn) return;
+    const { end } = this.transaction;
+    this.transaction = undefined;
+    end();
+  }
+
+  async close(): Promise<void> {
+    this.destroyed = true;
+    await this.thread.close();
+  }
+}
+
+class PGliteDriver implements Driver {
+  constructor(
+    private readonly session: PgliteSession,
+    private readonly lane: Lane,
+  ) {}
+
+  async init(): Promise<void> {
+    // The store's thread answers once the store is open (PgliteThreadClient.start).
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new PGliteConnection(this.session, this.lane);
+  }
+
+  async beginTransaction(conn: DatabaseConnection): Promise<void> {
+    await this.session.begin(conn as PGliteConnection);
   }
   async commitTransaction(conn: DatabaseConnection): Promise<void> {
     // A failed commit is followed by Kysely's rollback, which ends the transaction.
     await conn.executeQuery(CompiledQuery.raw('commit'));
-    this.endTransaction(conn);
+    this.session.end(conn);
   }
   async rollbackTransaction(conn: DatabaseConnection): Promise<void> {
     try {
       await conn.executeQuery(CompiledQuery.raw('rollback'));
     } finally {
-      this.endTransaction(conn);
+      this.session.end(conn);
     }
   }
   async releaseConnection(conn: DatabaseConnection): Promise<void> {
     // A connection given back with its transaction open (it cannot happen through Kysely's API)
     // must not hold every other statement back for ever.
-    this.endTransaction(conn);
+    this.session.end(conn);
   }
   async destroy(): Promise<void> {
-    this.destroyed = true;
-    await this.db.close();
-  }
-
-  private endTransaction(conn: DatabaseConnection): void {
-    if (this.transaction?.owner !== conn) return;
-    const { end } = this.transaction;
-    this.transaction = undefined;
-    end();
+    await this.session.close();
   }
 }
 
@@ -170,10 +189,13 @@ export function storeFailure(error: unknown): Error | undefined {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly driver: PGliteDriver) {}
+  constructor(
+    private readonly session: PgliteSession,
+    readonly lane: Lane,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.driver.send(this, query);
+    const result = await this.session.send(this, query);
     return {
       rows: result.rows as R[],
       ...(result.affectedRows !== undefined ? { numAffectedRows: BigInt(result.affectedRows) } : {}),

@@ -46,6 +46,8 @@ export class PgliteStatements {
   private readonly prepared = new Map<string, Prepared>();
   private named = 0;
   private readonly wire: PgliteExchange;
+  /** The transaction status of PostgreSQL's last ReadyForQuery: idle (I), in (T) or failed (E). */
+  private status = 'I';
 
   /** Takes over the instance's wire: from then on only these statements and its `close()` use it. */
   constructor(
@@ -105,6 +107,11 @@ export class PgliteStatements {
       }
     }
     return { rows: lastRows, affectedRows };
+  }
+
+  /** Whether the store is inside a transaction (a failed one too) after the last statement. */
+  get inTransaction(): boolean {
+    return this.status !== 'I';
   }
 
   /** How many statements are kept prepared now. */
@@ -167,6 +174,7 @@ export class PgliteStatements {
     const answer = this.wire(concat(parts));
     const received: BackendMessage[] = [];
     this.parser.parse(answer, (message) => received.push(message));
+    this.status = lastStatus(received) ?? this.status;
     return received;
   }
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PgliteThreadClient } from './pglite-thread-client.js';
 import { openStore } from './store.js';
 
 const dirs: string[] = [];
@@ -29,6 +30,39 @@ describe('the embedded store in its own thread', () => {
       expect(failure).toMatchObject({ code: '23505', severity: 'ERROR', constraint: 't_pkey' });
     } finally {
       await store.close();
+    }
+  });
+
+  it('runs an interactive statement ahead of background ones waiting, but never inside their transaction', async () => {
+    const thread = await PgliteThreadClient.start({ dataPath: undefined, wasmModule: undefined });
+    try {
+      const answered: string[] = [];
+      const send = (name: string, text: string, lane: 'interactive' | 'background') =>
+        thread.query('exec', text, [], lane).then((result) => {
+          answered.push(name);
+          return result;
+        });
+      // Each of these takes a while, so the interactive one arrives while the first still runs.
+      const slow = 'select count(*) from generate_series(1, 300000)';
+      await Promise.all([
+        send('batch 1', slow, 'background'),
+        send('batch 2', slow, 'background'),
+        send('batch 3', slow, 'background'),
+        send('rest', 'select 1', 'interactive'),
+      ]);
+      expect(answered.indexOf('rest')).toBeLessThan(answered.indexOf('batch 2'));
+
+      await send('create', 'create table t (id int)', 'interactive');
+      await send('begin', 'begin', 'background');
+      await send('insert', 'insert into t values (1)', 'background');
+      // Sent together: the count must not run inside the transaction, which would see its row.
+      const [count] = await Promise.all([
+        send('count', 'select count(*)::int as n from t', 'interactive'),
+        send('rollback', 'rollback', 'background'),
+      ]);
+      expect(count.rows).toEqual([{ n: 0 }]);
+    } finally {
+      await thread.close();
     }
   });
 

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../threads/worker-entry.js';
 import {
   fromThreadError,
+  type Lane,
   type PgliteThreadData,
   type PgliteThreadReply,
   type PgliteThreadRequest,
@@ -65,13 +66,20 @@ export class PgliteThreadClient {
     });
   }
 
-  query(op: 'query' | 'exec', sql: string, params: readonly unknown[]): Promise<ThreadResult> {
-    return this.send({ op, id: this.nextId++, sql, params });
+  query(
+    op: 'query' | 'exec',
+    sql: string,
+    params: readonly unknown[],
+    lane: Lane = 'interactive',
+  ): Promise<ThreadResult> {
+    return this.send({ op, id: this.nextId++, lane, sql, params });
   }
 
-  /** Closes the store (PGlite writes what it holds) and ends the thread. */
+  /** Closes the store (PGlite writes what it holds) and ends the thread, after what was sent before. */
   async close(): Promise<void> {
-    if (!this.stopped) await this.send({ op: 'close', id: this.nextId++ }).catch(() => undefined);
+    if (!this.stopped) {
+      await this.send({ op: 'close', id: this.nextId++, lane: 'background' }).catch(() => undefined);
+    }
     this.stopped ??= new Error('The embedded store is closed');
     await this.worker.terminate();
   }

@@ -10,10 +10,17 @@ export interface PgliteThreadData {
   wasmModule: unknown;
 }
 
+/**
+ * Which queue of the store's thread a statement waits in (statement-lanes.ts): `interactive`
+ * statements (REST calls, the rule engine's lookups) run ahead of `background` ones (the group commit
+ * of device data, clean-ups), which may each take tens of milliseconds.
+ */
+export type Lane = 'interactive' | 'background';
+
 /** `exec` runs parameterless SQL that may hold several statements (migrations). */
 export type PgliteThreadRequest =
-  | { op: 'query' | 'exec'; id: number; sql: string; params: readonly unknown[] }
-  | { op: 'close'; id: number };
+  | { op: 'query' | 'exec'; id: number; lane: Lane; sql: string; params: readonly unknown[] }
+  | { op: 'close'; id: number; lane: Lane };
 
 /** What a statement answers: the rows of its (last) result and the rows it changed. */
 export interface ThreadResult {

@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { PgliteStatements } from './pglite-statements.js';
 import {
@@ -7,16 +7,17 @@ import {
   type PgliteThreadRequest,
   toThreadError,
 } from './pglite-thread-protocol.js';
+import { StatementLanes } from './statement-lanes.js';
 
 /**
  * The embedded store's thread (decision 0042): owns the PGlite instance and runs the statements the
- * server's thread sends, one at a time and in order, so the store's CPU (parsing, planning, the
- * WebAssembly PostgreSQL, its file system calls) no longer holds up the server's event loop. The
- * server's driver hands the single connection to one user at a time, so transactions are the
- * driver's business, not this thread's.
+ * server's thread sends, so the store's CPU (parsing, planning, the WebAssembly PostgreSQL, its file
+ * system calls) no longer holds up the server's event loop. They run one at a time, interactive ones
+ * ahead of background ones (statement-lanes.ts); the server's driver keeps everyone else's
+ * statements back while a transaction is open.
  */
+if (!parentPort) throw new Error('pglite-thread must run as a worker thread');
 const port = parentPort;
-if (!port) throw new Error('pglite-thread must run as a worker thread');
 const data = workerData as PgliteThreadData;
 const reply = (message: PgliteThreadReply) => port.postMessage(message);
 
@@ -35,12 +36,33 @@ try {
   process.exit(1);
 }
 
-/** Requests wait here while one runs: PGlite takes one statement at a time anyway. */
-let running: Promise<void> = Promise.resolve();
+const lanes = new StatementLanes<PgliteThreadRequest>();
+let draining = false;
 
 port.on('message', (request: PgliteThreadRequest) => {
-  running = running.then(() => handle(request));
+  lanes.push(request);
+  if (!draining) void drain();
 });
+
+/** Runs what waits until nothing may run; one statement at a time, as PGlite takes them anyway. */
+async function drain(): Promise<void> {
+  draining = true;
+  try {
+    for (;;) {
+      // What arrived while the last statement ran joins its lane before the next is chosen, so an
+      // interactive statement overtakes the background ones that were already waiting.
+      for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) {
+        lanes.push(received.message as PgliteThreadRequest);
+      }
+      const request = lanes.next();
+      if (!request) return;
+      await handle(request);
+      lanes.ran(request.lane, !db.closed && statements.inTransaction);
+    }
+  } finally {
+    draining = false;
+  }
+}
 
 async function handle(request: PgliteThreadRequest): Promise<void> {
   try {

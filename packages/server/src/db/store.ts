@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CamelCasePlugin, Kysely, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
 import { migrations } from './migrations/index.js';
-import { PGliteDialect } from './pglite-dialect.js';
+import { PGliteDialect, PgliteSession } from './pglite-dialect.js';
 import { pgliteModule } from './pglite-module.js';
 import { PgliteThreadClient } from './pglite-thread-client.js';
 import type { Database } from './schema.js';
@@ -11,6 +11,12 @@ export type Db = Kysely<Database>;
 
 export interface Store {
   db: Db;
+  /**
+   * The same database for background writes (the group commit of device data, clean-ups). On the
+   * embedded store its statements wait while interactive ones (REST calls) are waiting, so a console
+   * stays responsive under ingest; on PostgreSQL it is `db`.
+   */
+  backgroundDb: Db;
   /** 'pglite' for the embedded store, 'postgres' for a server given by DATABASE_URL. */
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
@@ -58,7 +64,7 @@ export async function openStore(options: {
     // error would be thrown as an uncaught exception and stop the server.
     pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, backgroundDb: db, kind: 'postgres', close: () => db.destroy() };
   }
   let dataPath: string | undefined;
   if (options.databaseUrl !== 'memory://') {
@@ -74,8 +80,10 @@ export async function openStore(options: {
     else options.onEmbeddedNotice?.(`embedded store keeps PGlite's shared_buffers: ${loaded.reason}`);
   }
   const thread = await PgliteThreadClient.start({ dataPath, wasmModule });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(thread, options.onStoreBroken), plugins });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const session = new PgliteSession(thread, options.onStoreBroken);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(session), plugins });
+  const backgroundDb = new Kysely<Database>({ dialect: new PGliteDialect(session, 'background'), plugins });
+  return { db, backgroundDb, kind: 'pglite', close: () => db.destroy() };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
