@@ -1,8 +1,8 @@
 // Node options and environment for the server process, shared by `npm start` and the test and
 // bench launchers. They apply to the embedded store only (decision 0013); on PostgreSQL, where
 // memory is well within budget, V8's and glibc's defaults keep ingest ~10% faster.
-// - a 4 MB young generation instead of 16 MB: after start-up V8 keeps the grown young generation
-//   (2 x 16 MB) committed for good;
+// - the young generation is V8's own (16 MB semi-spaces; decision 0044): a smaller one promoted the
+//   messages waiting for their group commit, and V8's memory reducer shrinks it when idle;
 // - bytecode of functions that did not run since the last full collection, and baseline code, is
 //   dropped (compiled again if called): start-up code (install, migrations, route registration)
 //   otherwise stays for good, and the embedded store's own thread (decision 0042) costs ~7 MB;
@@ -14,7 +14,7 @@ const embedded = (env) => !env.DATABASE_URL;
 
 /** @param {Record<string, string | undefined>} env the server's environment */
 export const serverNodeFlags = (env) =>
-  embedded(env) ? ['--max-semi-space-size=4', '--bytecode-old-age=1', '--flush-baseline-code'] : [];
+  embedded(env) ? ['--bytecode-old-age=1', '--flush-baseline-code'] : [];
 
 /**
  * The server's environment: `env` plus the glibc malloc settings of the embedded store, unless
