@@ -38,6 +38,18 @@ function storesOver(thread: RecordingThread) {
   };
 }
 
+/** A promise the test settles when it chooses, and the function that settles it. */
+function gate(): [Promise<void>, () => void] {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return [opened, open];
+}
+
+/** Long enough for a statement that was not held back to have reached the thread. */
+const aWhile = () => new Promise((resolve) => setTimeout(resolve, 20));
+
 describe('the embedded store’s driver', () => {
   it('sends a statement without waiting for the answer to the one before', async () => {
     const thread = new RecordingThread();
@@ -53,10 +65,7 @@ describe('the embedded store’s driver', () => {
   it('holds other statements back while a transaction is open, until its commit or rollback', async () => {
     const thread = new RecordingThread();
     const db = storeOver(thread);
-    let release!: () => void;
-    const inside = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const [inside, release] = gate();
     const committed = db.transaction().execute(async (trx) => {
       await sql`in 1`.execute(trx);
       await inside;
@@ -64,7 +73,7 @@ describe('the embedded store’s driver', () => {
     });
     await vi.waitFor(() => expect(thread.received).toEqual(['begin', 'in 1']));
     const outside = sql`outside`.execute(db);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await aWhile();
     expect(thread.received).toEqual(['begin', 'in 1']);
     release();
     await Promise.all([committed, outside]);
@@ -84,17 +93,14 @@ describe('the embedded store’s driver', () => {
   it('sends each store’s statements in its lane, and holds either back during the other’s transaction', async () => {
     const thread = new RecordingThread();
     const { db, backgroundDb } = storesOver(thread);
-    let release!: () => void;
-    const inside = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const [inside, release] = gate();
     const committed = backgroundDb.transaction().execute(async (trx) => {
       await sql`batch`.execute(trx);
       await inside;
     });
     await vi.waitFor(() => expect(thread.received).toEqual(['begin', 'batch']));
     const rest = sql`rest`.execute(db);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await aWhile();
     expect(thread.received).toEqual(['begin', 'batch']);
     release();
     await Promise.all([committed, rest]);

@@ -66,12 +66,7 @@ export class PgliteThreadClient {
     });
   }
 
-  query(
-    op: 'query' | 'exec',
-    sql: string,
-    params: readonly unknown[],
-    lane: Lane = 'interactive',
-  ): Promise<ThreadResult> {
+  query(op: 'query' | 'exec', sql: string, params: readonly unknown[], lane: Lane): Promise<ThreadResult> {
     return this.send({ op, id: this.nextId++, lane, sql, params });
   }
 
