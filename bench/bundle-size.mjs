@@ -10,15 +10,23 @@ const server = await startServer({ env: { DEMO_DATA: 'false' } });
 const browser = await launchChromium();
 try {
   const page = await browser.newPage();
-  const scripts = [];
-  page.on('response', async (response) => {
+  // Each script's body is read while the page goes on loading; all reads are awaited before the
+  // sums, or a late one would be cut off by the browser closing (and the total come out short).
+  const reads = [];
+  page.on('response', (response) => {
     if (response.request().resourceType() === 'script') {
-      const [body, sizes] = await Promise.all([response.body(), response.request().sizes()]);
-      scripts.push({ url: response.url(), body, wire: sizes.responseBodySize });
+      reads.push(
+        Promise.all([response.body(), response.request().sizes()]).then(([body, sizes]) => ({
+          url: response.url(),
+          body,
+          wire: sizes.responseBodySize,
+        })),
+      );
     }
   });
   await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
   await page.waitForTimeout(500);
+  const scripts = await Promise.all(reads);
   let total = 0;
   let wire = 0;
   for (const { url, body, wire: sent } of scripts) {
