@@ -9,15 +9,19 @@
  */
 export function arrayLiteral(values: readonly unknown[], quoted = false): string {
   if (!quoted) return `{${values.map(bare).join(',')}}`;
-  return `{${values.map(quote).join(',')}}`;
+  return `{${values.map(quotedElement).join(',')}}`;
 }
 
-const bare = (value: unknown) => (value === null || value === undefined ? 'NULL' : value);
+/** The element a NULL is written as. */
+export const NULL_ELEMENT = 'NULL';
+
+const bare = (value: unknown) => (value === null || value === undefined ? NULL_ELEMENT : value);
 
 const NEEDS_ESCAPE = /["\\]/;
 
-function quote(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
+/** One element of a quoted (text, JSON) array: quoted and escaped, or NULL. */
+export function quotedElement(value: unknown): string {
+  if (value === null || value === undefined) return NULL_ELEMENT;
   const text = String(value);
   return NEEDS_ESCAPE.test(text) ? `"${text.replace(/["\\]/g, '\\$&')}"` : `"${text}"`;
 }

@@ -4,6 +4,7 @@ import { arrayLiteral } from '../db/array-literal.js';
 import type { Database } from '../db/schema.js';
 import type { Db } from '../db/store.js';
 import type { BucketPlan, BucketStats } from './aggregate.js';
+import { PointColumns } from './point-columns.js';
 
 /**
  * SQL storage of attributes and time series (reference §5.2): keys of time series go through the
@@ -60,29 +61,67 @@ function unnestRows<R extends object>(
   rows: readonly R[],
   columns: readonly (readonly [keyof R & string, string])[],
 ): { names: (keyof R & string)[]; select: RawBuilder<unknown> } {
-  const arrays = columns.map(
-    ([name, type]) =>
-      sql`cast(${sql.val(
-        arrayLiteral(
-          rows.map((row) => row[name]),
-          quotedType(type),
-        ),
-      )} as ${sql.raw(type)}[])`,
+  return unnestLiterals(
+    columns,
+    columns.map(([name, type]) =>
+      arrayLiteral(
+        rows.map((row) => row[name]),
+        quotedType(type),
+      ),
+    ),
   );
+}
+
+/** {@link unnestRows} of column literals already built, one per column in `columns`' order. */
+function unnestLiterals<N extends string>(
+  columns: readonly (readonly [N, string])[],
+  literals: readonly string[],
+): { names: N[]; select: RawBuilder<unknown> } {
+  const arrays = columns.map(([, type], i) => sql`cast(${sql.val(literals[i])} as ${sql.raw(type)}[])`);
   return { names: columns.map(([name]) => name), select: sql`select * from unnest(${sql.join(arrays)})` };
 }
 
 /** Array elements of these column types are quoted; numbers, booleans and UUIDs go bare. */
 const quotedType = (type: string) => type === 'text' || type === 'json';
 
-/** The parameters {@link unnestRows} passes for `rows` of the point columns, in order. */
-const columnArrays = (rows: readonly PointRow[]) =>
-  POINT_COLUMNS.map(([name, type]) =>
-    arrayLiteral(
-      rows.map((row) => row[name]),
-      quotedType(type),
-    ),
-  );
+/** Points as column literals, at most {@link POINTS_PER_STATEMENT} per statement; `fill` adds them. */
+function pointChunks(
+  fill: (add: (entityId: string, key: number, ts: number, value: KvValue) => void) => void,
+): PointColumns[] {
+  const out: PointColumns[] = [];
+  let current: PointColumns | undefined;
+  fill((entityId, key, ts, value) => {
+    if (current === undefined || current.size === POINTS_PER_STATEMENT) {
+      current = new PointColumns();
+      out.push(current);
+    }
+    current.add(entityId, key, ts, value);
+  });
+  return out;
+}
+
+/**
+ * Positions, counted over all writes' points in order, of the points a later point of the same
+ * entity, key and ts replaces: one statement may not insert a row twice.
+ */
+function supersededPoints(
+  writes: readonly TimeseriesBatchWrite[],
+  keyId: (key: string) => number,
+): Set<number> {
+  const last = new Map<string, number>();
+  const superseded = new Set<number>();
+  let position = 0;
+  for (const { entityId, points } of writes) {
+    const entity = uuidKey(entityId);
+    for (const point of points) {
+      const id = `${entity}\u0000${keyId(point.key)}\u0000${point.ts}`;
+      const before = last.get(id);
+      if (before !== undefined) superseded.add(before);
+      last.set(id, position++);
+    }
+  }
+  return superseded;
+}
 
 /** The value columns as read: longs and JSON as text so nothing is rounded or re-serialised. */
 interface ValueRow {
@@ -305,43 +344,40 @@ export class TelemetryRepo {
     const { ids, learned } = await this.keyIdsIn(db, keys);
     const keyId = (key: string) => ids.get(key) as number;
 
-    const stored = lastWins(
-      writes.flatMap(({ entityId, points }) =>
-        points.map((point) => ({ entityId: uuidKey(entityId), point })),
-      ),
-      ({ entityId, point }) => `${entityId}\u0000${point.key}\u0000${point.ts}`,
-    );
-    const rows = stored.map(({ entityId, point }) => ({
-      entityId,
-      key: keyId(point.key),
-      ts: point.ts,
-      ...toColumns(point.value),
-    }));
-
-    const newest = new Map<string, { write: number; entityId: string; point: TsKvEntry }>();
+    const newest = new Map<string, { write: number; entityId: string; key: number; point: TsKvEntry }>();
+    let repeated = false;
     writes.forEach(({ entityId, points }, write) => {
       const entity = uuidKey(entityId);
       for (const point of points) {
-        const id = `${entity}\u0000${keyId(point.key)}`;
+        const key = keyId(point.key);
+        const id = `${entity}\u0000${key}`;
         const current = newest.get(id);
-        if (!current || point.ts >= current.point.ts) newest.set(id, { write, entityId: entity, point });
+        if (current) repeated = true;
+        if (!current || point.ts >= current.point.ts) newest.set(id, { write, entityId: entity, key, point });
       }
     });
-    const latestRows = [...newest.values()]
-      .map(({ entityId, point }) => ({
-        entityId,
-        key: keyId(point.key),
-        ts: point.ts,
-        ...toColumns(point.value),
-      }))
+    // Only a key that came twice can repeat a point (entity, key and ts): then the last one is kept.
+    const superseded = repeated ? supersededPoints(writes, keyId) : undefined;
+    const pointColumns = pointChunks((add) => {
+      let position = 0;
+      for (const { entityId, points } of writes) {
+        const entity = uuidKey(entityId);
+        for (const point of points) {
+          if (superseded?.has(position++) !== true) add(entity, keyId(point.key), point.ts, point.value);
+        }
+      }
+    });
+    const latestColumns = pointChunks((add) => {
       // One order for every writer, so that concurrent batches lock latest rows alike.
-      .sort((a, b) => (a.entityId < b.entityId ? -1 : a.entityId > b.entityId ? 1 : a.key - b.key));
+      const ordered = [...newest.values()].sort((a, b) =>
+        a.entityId < b.entityId ? -1 : a.entityId > b.entityId ? 1 : a.key - b.key,
+      );
+      for (const { entityId, key, point } of ordered) add(entityId, key, point.ts, point.value);
+    });
 
-    const rowChunks = chunks(rows, POINTS_PER_STATEMENT);
-    const latestChunks = chunks(latestRows, POINTS_PER_STATEMENT);
     const moved = new Set<string>();
-    for (let i = 0; i < Math.max(rowChunks.length, latestChunks.length); i++) {
-      const updated = await this.writePoints(db, rowChunks[i] ?? [], latestChunks[i] ?? []);
+    for (let i = 0; i < Math.max(pointColumns.length, latestColumns.length); i++) {
+      const updated = await this.writePoints(db, pointColumns[i], latestColumns[i] ?? new PointColumns());
       for (const row of updated) moved.add(`${uuidKey(row.entityId)}\u0000${row.key}`);
     }
     for (const [id, { write, point }] of newest) {
@@ -359,14 +395,16 @@ export class TelemetryRepo {
    */
   private async writePoints(
     db: Kysely<Database>,
-    rows: readonly PointRow[],
-    latestRows: readonly PointRow[],
+    points: PointColumns | undefined,
+    latest: PointColumns,
   ): Promise<{ entityId: string; key: number }[]> {
-    const parameters = [...(rows.length > 0 ? columnArrays(rows) : []), ...columnArrays(latestRows)];
-    const shape = rows.length > 0 ? 'points' : 'latest';
+    const pointLiterals = points && points.size > 0 ? points.literals() : undefined;
+    const latestLiterals = latest.literals();
+    const parameters = [...(pointLiterals ?? []), ...latestLiterals];
+    const shape = pointLiterals ? 'points' : 'latest';
     let text = this.pointsStatements.get(shape);
     if (text === undefined) {
-      const compiled = this.pointsStatement(db, rows, latestRows).compile();
+      const compiled = this.pointsStatement(db, pointLiterals, latestLiterals).compile();
       if (JSON.stringify(compiled.parameters) !== JSON.stringify(parameters))
         throw new Error('writePoints: the compiled statement does not take the column arrays in order');
       text = compiled.sql;
@@ -378,8 +416,12 @@ export class TelemetryRepo {
     return result.rows;
   }
 
-  private pointsStatement(db: Kysely<Database>, rows: readonly PointRow[], latestRows: readonly PointRow[]) {
-    const latest = unnestRows(latestRows, POINT_COLUMNS);
+  private pointsStatement(
+    db: Kysely<Database>,
+    pointLiterals: readonly string[] | undefined,
+    latestLiterals: readonly string[],
+  ) {
+    const latest = unnestLiterals(POINT_COLUMNS, latestLiterals);
     const upsertLatest = (into: QueryCreator<Database>) =>
       into
         .insertInto('tsKvLatest')
@@ -399,8 +441,8 @@ export class TelemetryRepo {
             .where('tsKvLatest.ts', '<=', (eb) => eb.ref('excluded.ts')),
         )
         .returning(['entityId', 'key']);
-    if (rows.length === 0) return upsertLatest(db);
-    const points = unnestRows(rows, POINT_COLUMNS);
+    if (pointLiterals === undefined) return upsertLatest(db);
+    const points = unnestLiterals(POINT_COLUMNS, pointLiterals);
     // The upsert does not read the `points` CTE: the cast only drops its name from the type.
     const withPoints = db.with('points', (cte) =>
       cte
