@@ -109,12 +109,19 @@ function objectEntries(
   typeValue: (key: string, value: LosslessJson) => KvValue | undefined,
 ): KvEntry[] {
   const entries: KvEntry[] = [];
-  for (const [key, value] of node.members) {
+  // forEach, not for…of: no entry array per member on the ingest path.
+  node.members.forEach((value, key) => {
     const typed = typeValue(checkKey(key), value);
     if (typed) entries.push({ key, value: typed });
-  }
+  });
   return entries;
 }
+
+/** `{"ts": …, "values": {…}}`: points of one timestamp the device gives. */
+const isTsValues = (node: JsonObjectNode) => node.members.has('ts') && node.members.has('values');
+
+const dropNulls = (key: string, value: LosslessJson) => deviceValue(key, value, 'drop');
+const rejectNulls = (key: string, value: LosslessJson) => deviceValue(key, value, 'reject');
 
 /**
  * A telemetry payload (reference §4.1): an object of values stamped `now`, `{"ts":…,"values":{…}}`,
@@ -125,18 +132,23 @@ export function telemetryEntries(
   now: number,
   nulls: 'drop' | 'reject' = 'drop',
 ): TsEntries[] {
+  const typeValue = nulls === 'drop' ? dropNulls : rejectNulls;
+  // The common payload, a flat object of values, needs none of the grouping below.
+  if (node instanceof JsonObjectNode && !isTsValues(node)) {
+    const values = objectEntries(node, typeValue);
+    return values.length > 0 ? [{ ts: now, values }] : [];
+  }
   const byTs = new Map<number, KvEntry[]>();
   const add = (ts: number, entries: KvEntry[]) => {
     const list = byTs.get(ts) ?? [];
     list.push(...entries);
     byTs.set(ts, list);
   };
-  const typeValue = (key: string, value: LosslessJson) => deviceValue(key, value, nulls);
   const addObject = (item: LosslessJson) => {
     if (!(item instanceof JsonObjectNode)) throw new TelemetryInputError('Expected a JSON object of values');
-    const ts = item.members.get('ts');
-    const values = item.members.get('values');
-    if (ts !== undefined && values !== undefined) {
+    if (isTsValues(item)) {
+      const ts = item.members.get('ts');
+      const values = item.members.get('values');
       const tsText = ts instanceof JsonNumber ? ts.text : ts;
       if (typeof tsText !== 'string' || !/^-?\d+$/.test(tsText)) {
         throw new TelemetryInputError("'ts' must be a whole number of milliseconds");
@@ -158,7 +170,7 @@ export function telemetryEntries(
 /** A device attributes payload: a flat object typed the device way, nulls dropped. */
 export function deviceAttributeEntries(node: LosslessJson): KvEntry[] {
   if (!(node instanceof JsonObjectNode)) throw new TelemetryInputError('Request is not a JSON object');
-  return objectEntries(node, (key, value) => deviceValue(key, value, 'drop'));
+  return objectEntries(node, dropNulls);
 }
 
 /** A REST attributes payload: an object typed the REST attribute way. */
