@@ -1,7 +1,7 @@
 import type { ContentType, EntityId, KvEntry, TsEntries } from '@meridian/common';
-import { v4 as uuidv4 } from 'uuid';
 import { type LosslessJson, parseLossless } from '../telemetry/json-lossless.js';
 import { telemetryEntries } from '../telemetry/values.js';
+import { messageId } from './msg-id.js';
 
 /**
  * A rule engine message (the reference's TbMsg, §6.2). Immutable: a node that changes a message
@@ -39,7 +39,7 @@ export const MAIN_QUEUE = 'Main';
 
 export function newMsg(fields: NewMsg): RuleMsg {
   return {
-    id: uuidv4(),
+    id: messageId(),
     ts: fields.ts ?? Date.now(),
     type: fields.type,
     originator: fields.originator,
@@ -72,7 +72,7 @@ export function changeMsg(
 
 /** A copy with a new id (the reference's `newMsg` from an existing one). */
 export function copyAsNew(msg: RuleMsg, changes: Parameters<typeof changeMsg>[1] = {}): RuleMsg {
-  return { ...changeMsg(msg, changes), id: uuidv4() };
+  return { ...changeMsg(msg, changes), id: messageId() };
 }
 
 const parsedData = new WeakMap<RuleMsg, LosslessJson>();

@@ -20,6 +20,9 @@ export interface PackItem {
 
 type Outcome = 'ok' | 'failed' | 'timeout';
 type Outcomes = Map<PackItem, { outcome: Outcome; error?: Error; settled: boolean }>;
+/** What every succeeded item records: one object for all of them (the ingest's common case). */
+const SUCCEEDED = Object.freeze({ outcome: 'ok', settled: true } as const);
+const SETTLED_OK = Object.freeze({ ok: true } as const);
 
 export class TimedOutError extends Error {
   constructor(ms: number) {
@@ -73,6 +76,7 @@ export class PackProcessor {
     let pending = pack;
     for (let attempt = 0; ; attempt++) {
       const outcomes = await this.submit(pending);
+      if (pending.every((item) => outcomes.get(item) === SUCCEEDED)) return;
       const failed = pending.filter((item) => outcomes.get(item)?.outcome === 'failed');
       const timedOut = pending.filter((item) => outcomes.get(item)?.outcome === 'timeout');
       let retry: readonly PackItem[] = [];
@@ -110,17 +114,30 @@ export class PackProcessor {
    */
   private async submit(pack: readonly PackItem[]): Promise<Outcomes> {
     const outcomes: Outcomes = new Map();
-    const run = async (item: PackItem) => {
+    // A promise chain, not an async function: a suspended async call per message in flight kept
+    // more alive than these two callbacks (issue 14).
+    const run = (item: PackItem): Promise<void> => {
+      let processing: Promise<void>;
       try {
-        await item.process();
-        if (!outcomes.has(item)) {
-          outcomes.set(item, { outcome: 'ok', settled: true });
-          item.settle({ ok: true });
-        }
+        processing = item.process();
       } catch (error) {
-        if (!outcomes.has(item))
-          outcomes.set(item, { outcome: 'failed', error: error as Error, settled: false });
+        processing = Promise.reject(error);
       }
+      return processing.then(
+        () => {
+          if (outcomes.has(item)) return;
+          outcomes.set(item, SUCCEEDED);
+          try {
+            item.settle(SETTLED_OK);
+          } catch {
+            // Settling is the item's own business; the pack goes on.
+          }
+        },
+        (error: unknown) => {
+          if (!outcomes.has(item))
+            outcomes.set(item, { outcome: 'failed', error: error as Error, settled: false });
+        },
+      );
     };
     const sequentially = async (items: readonly PackItem[]) => {
       for (const item of items) await run(item);

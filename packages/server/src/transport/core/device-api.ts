@@ -1,4 +1,5 @@
 import type { AttributeKvEntry, EntityId } from '@meridian/common';
+import type { RuleMsg } from '../../rule-engine/message.js';
 import type { LosslessJson } from '../../telemetry/json-lossless.js';
 import type { TelemetryService } from '../../telemetry/service.js';
 import { deviceAttributeEntries, telemetryEntries } from '../../telemetry/values.js';
@@ -75,14 +76,23 @@ export class CoreDeviceApi implements DeviceApi {
    * Checks the payload (a bad one is refused before it is queued, as the reference's transport
    * does), then queues one message per timestamp; resolves once the rule engine is done with them.
    */
-  async postTelemetry(device: DeviceIdentity, payload: LosslessJson): Promise<void> {
-    const groups = telemetryEntries(payload, this.now(), 'drop');
-    const dataPoints = groups.reduce((points, group) => points + group.values.length, 0);
-    this.limit(device, dataPoints);
-    this.parts.state.activity(device);
-    this.countUsage(device, dataPoints);
-    const messages = telemetryMessages(device, payload, groups);
-    await Promise.all(messages.map((msg) => this.parts.rules.push(device.tenantId, msg)));
+  postTelemetry(device: DeviceIdentity, payload: LosslessJson): Promise<void> {
+    // Not async, and no Promise.all for the usual single message: what waits here lives as long as
+    // the message's commit, thousands at a time under load (issue 14).
+    let messages: RuleMsg[];
+    try {
+      const groups = telemetryEntries(payload, this.now(), 'drop');
+      const dataPoints = groups.reduce((points, group) => points + group.values.length, 0);
+      this.limit(device, dataPoints);
+      this.parts.state.activity(device);
+      this.countUsage(device, dataPoints);
+      messages = telemetryMessages(device, payload, groups);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const [only] = messages;
+    if (messages.length === 1 && only) return this.parts.rules.push(device.tenantId, only);
+    return Promise.all(messages.map((msg) => this.parts.rules.push(device.tenantId, msg))).then(() => {});
   }
 
   async postAttributes(device: DeviceIdentity, payload: LosslessJson): Promise<void> {
