@@ -116,6 +116,25 @@ async function choose(page: Page, testId: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/**
+ * Picks the alias filter type and checks that the select took it. Once in a CI run the pick did not
+ * take (the relations query fields never came; not seen in runs of the file alone), so a pick that
+ * did not take is made again, once, and the test still fails if the second one does not either.
+ */
+async function chooseFilterType(page: Page, type: string) {
+  const option = tid(`${A.filterType}-${type}`);
+  const chosen = () => page.inputValue(`${tid(A.filterType)} + input`);
+  for (let attempt = 1; ; attempt++) {
+    await page.click(tid(A.filterType));
+    await page.click(option);
+    await page
+      .waitForSelector(option, { state: 'detached', timeout: 5000 })
+      .catch(() => page.keyboard.press('Escape'));
+    if ((await chosen()) === type || attempt === 2) break;
+  }
+  expect(await chosen()).toBe(type);
+}
+
 /** Types into an autocomplete and picks the option the server found. */
 async function pick(page: Page, testId: string, text: string) {
   await page.fill(tid(testId), text);
@@ -150,8 +169,7 @@ describe('dashboard entity aliases and filters', () => {
     await page.click(tid(A.add));
     await page.waitForSelector(tid(A.editor));
     await page.fill(tid(A.name), 'Thermostats');
-    await page.click(tid(A.filterType));
-    await page.click(tid(`${A.filterType}-deviceType`));
+    await chooseFilterType(page, 'deviceType');
     // Nothing typed yet: Add shows what is missing.
     await page.click(tid(A.editorSave));
     await page.getByText('The type is required.').waitFor();
@@ -166,12 +184,10 @@ describe('dashboard entity aliases and filters', () => {
     await page.click(tid(A.add));
     await page.fill(tid(A.name), 'First thermostat');
     // (The relations query editor on the way, for the screenshot.)
-    await page.click(tid(A.filterType));
-    await page.click(tid(`${A.filterType}-relationsQuery`));
+    await chooseFilterType(page, 'relationsQuery');
     await page.click(tid(A.addRelationFilter));
     await screenshot(page, 'dashboard-aliases-relations-query');
-    await page.click(tid(A.filterType));
-    await page.click(tid(`${A.filterType}-singleEntity`));
+    await chooseFilterType(page, 'singleEntity');
     await pick(page, A.entity, 'Thermostat A');
     await page.click(tid(A.editorSave));
     await page.waitForSelector(tid(A.editor), { state: 'detached' });
