@@ -3,7 +3,7 @@ import type { Store } from '../../db/store.js';
 import { TelemetryRepo } from '../../telemetry/repo.js';
 import { type TelemetryChange, TelemetryService } from '../../telemetry/service.js';
 import { TelemetryInputError } from '../../telemetry/values.js';
-import { IngestBatcher } from './ingest.js';
+import { IngestBatcher, SETTLED_PER_TURN } from './ingest.js';
 import { demoStore } from './test-store.js';
 
 let store: Store & { tenantId: string };
@@ -47,6 +47,23 @@ describe('IngestBatcher', () => {
     expect(heard.filter((c) => c.type === 'TIMESERIES_UPDATED')).toHaveLength(200);
     const latest = await telemetry.latest({ entityType: 'DEVICE', id: deviceId(7) }, ['v']);
     expect(latest.map((p) => [p.ts, p.value])).toEqual([[1000 + 187, { type: 'LONG', value: 187n }]]);
+  });
+
+  it('settles a large batch over several turns of the event loop, letting I/O in between', async () => {
+    const batcher = new IngestBatcher(store.db, telemetry, 10_000);
+    transactions = 0;
+    let settled = 0;
+    let settledAtNextTurn: number | undefined;
+    const writes = Array.from({ length: 4 * SETTLED_PER_TURN }, (_, i) =>
+      batcher.saveTimeseries(store.tenantId, device(600 + (i % 10)), point(i, 'turns', i)).then(() => {
+        if (settled++ === 0) setImmediate(() => (settledAtNextTurn = settled));
+      }),
+    );
+    await Promise.all(writes);
+    expect(transactions).toBe(1);
+    // Settled all at once, every write would have run before the next turn.
+    expect(settledAtNextTurn).toBeGreaterThanOrEqual(SETTLED_PER_TURN);
+    expect(settledAtNextTurn).toBeLessThan(writes.length);
   });
 
   it('splits batches at the point cap', async () => {

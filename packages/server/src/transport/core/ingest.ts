@@ -25,10 +25,20 @@ export const countPoints = (entries: readonly TsEntries[]) =>
 /** `sql.ts.batch_size`: most data points one group commit writes. */
 export const MAX_BATCH_POINTS = 10_000;
 
+/**
+ * Writes of a committed batch settled per turn of the event loop. Settling a write runs everything
+ * that waited for it (the rule chain's next nodes, the device's acknowledgement) as one stretch of
+ * microtasks: a batch of a thousand messages settled at once held the thread for 30–50 ms, and
+ * REST requests and socket reads waited behind it.
+ */
+export const SETTLED_PER_TURN = 64;
+
 export class IngestBatcher implements RuleEngineWrites {
   private queue: QueuedWrite[] = [];
   /** Flush loops running; at most `concurrency`. */
   private readonly running = new Set<Promise<void>>();
+  /** Committed batches whose writes are still being settled. */
+  private readonly settling = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -102,7 +112,9 @@ export class IngestBatcher implements RuleEngineWrites {
   private async flush(batch: QueuedWrite[]): Promise<void> {
     try {
       await this.commit(batch);
-      for (const write of batch) write.resolve();
+      // Not awaited: the next batch is taken while this one's writers go on.
+      const settled = settleInTurns(batch).finally(() => this.settling.delete(settled));
+      this.settling.add(settled);
     } catch (error) {
       if (batch.length === 1) {
         batch[0]?.reject(error);
@@ -142,8 +154,18 @@ export class IngestBatcher implements RuleEngineWrites {
     for (const changes of pending) changes.afterCommit();
   }
 
-  /** Waits for queued writes to be stored (shutdown). */
+  /** Waits for queued writes to be stored and their writers told (shutdown). */
   async close(): Promise<void> {
     while (this.running.size > 0) await Promise.all(this.running);
+    await Promise.all(this.settling);
+  }
+}
+
+/** Resolves the writes {@link SETTLED_PER_TURN} at a time, letting I/O in between. */
+async function settleInTurns(batch: readonly QueuedWrite[]): Promise<void> {
+  for (let from = 0; from < batch.length; from += SETTLED_PER_TURN) {
+    if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    const to = Math.min(batch.length, from + SETTLED_PER_TURN);
+    for (let i = from; i < to; i++) (batch[i] as QueuedWrite).resolve();
   }
 }
