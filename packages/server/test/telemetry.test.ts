@@ -1005,6 +1005,41 @@ describe('batch writes in the caller transaction', () => {
     });
   });
 
+  it('tells which latest values a batch of more than one statement did not move', async () => {
+    // 13,000 keys: the batch's latest values take two statements of 10,000.
+    const telemetry = server.services.telemetry;
+    const device = await deviceId();
+    const keys = Array.from({ length: 13_000 }, (_, i) => `many${String(i).padStart(5, '0')}`);
+    const newer = keys.filter((_, i) => i % 1000 === 7);
+    // Dictionary ids in the keys' order, so that the newer ones fall in both statements.
+    await telemetry.saveTimeseries(ids.tenantId, device, [
+      { ts: T - 1000, values: keys.map((key) => ({ key, value: long(0) })) },
+    ]);
+    await telemetry.saveTimeseries(ids.tenantId, device, [
+      { ts: T + 9000, values: newer.map((key) => ({ key, value: long(9) })) },
+    ]);
+    const changes = await heard([device], async () => {
+      const pending = await server.store.db.transaction().execute((trx) =>
+        telemetry.saveTimeseriesBatch(trx, [
+          {
+            tenantId: ids.tenantId,
+            entityId: device,
+            entries: [{ ts: T, values: keys.map((key) => ({ key, value: long(1) })) }],
+          },
+        ]),
+      );
+      pending.afterCommit();
+    });
+    const moved = changes[0]?.type === 'TIMESERIES_UPDATED' ? changes[0].latest.map((p) => p.key) : [];
+    expect(moved).toEqual(keys.filter((key) => !newer.includes(key)));
+    const stored = await telemetry.latest(device, [...newer, 'many00000', 'many12999']);
+    expect(stored.map((p) => [p.key, p.ts])).toEqual([
+      ['many00000', T],
+      ...newer.map((key) => [key, T + 9000]),
+      ['many12999', T],
+    ]);
+  });
+
   it('keeps the last value of an attribute repeated in a batch and stamps every value alike', async () => {
     const telemetry = server.services.telemetry;
     const [a, b] = [await deviceId(), await deviceId()];

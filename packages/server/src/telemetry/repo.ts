@@ -1,5 +1,5 @@
 import type { AttributeKvEntry, AttributeScope, KvEntry, KvValue, TsKvEntry } from '@meridian/common';
-import { CompiledQuery, type Kysely, type QueryCreator, type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import { arrayLiteral } from '../db/array-literal.js';
 import type { Database } from '../db/schema.js';
 import type { Db } from '../db/store.js';
@@ -171,6 +171,50 @@ const POINT_COLUMNS = [
   ...VALUE_COLUMNS,
 ] as const satisfies readonly (readonly [keyof PointRow, string])[];
 
+/** A column's name in SQL (`entityId` → `entity_id`), as the store's CamelCasePlugin maps it. */
+const sqlName = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/**
+ * SQL of the ingest's one statement per batch, with and without points for `ts_kv`: every column an
+ * array literal parameter (`$1`–`$8` the points, then eight for the latest values, in
+ * {@link POINT_COLUMNS}' order). Its text never changes, so it is written once here and each batch
+ * sends only new arrays: building the query anew for every batch was a tenth of the ingest's
+ * garbage.
+ *
+ * Its one result row names the latest values that were not moved (an equal or newer one is
+ * stored), by position, rather than returning a row per value moved: reading those rows, and on
+ * the embedded store passing them between threads, was a row per point. When every value moved, as
+ * in steady ingest, a count tells so and the search for the others does not run.
+ */
+const POINTS_SQL = (() => {
+  const columns = POINT_COLUMNS.map(([name]) => sqlName(name));
+  const list = columns.join(', ');
+  const values = VALUE_COLUMNS.map(([name]) => sqlName(name));
+  const arrays = (first: number) =>
+    POINT_COLUMNS.map(([, type], i) => `cast($${first + i} as ${type}[])`).join(', ');
+  const set = (names: readonly string[]) => names.map((name) => `${name} = excluded.${name}`).join(', ');
+  const statement = (points: string, first: number) => {
+    const [entities, keys] = [`cast($${first} as uuid[])`, `cast($${first + 1} as integer[])`];
+    return (
+      `with ${points}moved as (insert into ts_kv_latest (${list}) select * from unnest(${arrays(first)}) ` +
+      `on conflict (entity_id, key) do update set ${set(['ts', ...values])} ` +
+      'where ts_kv_latest.ts <= excluded.ts returning entity_id, key) ' +
+      `select case when (select count(*) from moved) = cardinality(${entities}) then null else ` +
+      `(select string_agg(l.position::text, ',') from unnest(${entities}, ${keys}) ` +
+      'with ordinality as l(entity_id, key, position) where not exists ' +
+      '(select 1 from moved where moved.entity_id = l.entity_id and moved.key = l.key)) end as kept'
+    );
+  };
+  return {
+    points: statement(
+      `points as (insert into ts_kv (${list}) select * from unnest(${arrays(1)}) ` +
+        `on conflict (entity_id, key, ts) do update set ${set(values)}), `,
+      9,
+    ),
+    latest: statement('', 1),
+  };
+})();
+
 type AttributeRow = ValueColumns & {
   entityType: string;
   entityId: string;
@@ -227,8 +271,6 @@ export interface AfterCommit<T> {
 export class TelemetryRepo {
   /** Dictionary ids never change once assigned, so they are cached for the process lifetime. */
   private readonly keyIdCache = new Map<string, number>();
-  /** SQL of {@link TelemetryRepo.writePoints}, with and without points. */
-  private readonly pointsStatements = new Map<'points' | 'latest', string>();
 
   constructor(private readonly db: Db) {}
 
@@ -344,7 +386,10 @@ export class TelemetryRepo {
     const { ids, learned } = await this.keyIdsIn(db, keys);
     const keyId = (key: string) => ids.get(key) as number;
 
-    const newest = new Map<string, { write: number; entityId: string; key: number; point: TsKvEntry }>();
+    const newest = new Map<
+      string,
+      { id: string; write: number; entityId: string; key: number; point: TsKvEntry }
+    >();
     let repeated = false;
     writes.forEach(({ entityId, points }, write) => {
       const entity = uuidKey(entityId);
@@ -353,7 +398,8 @@ export class TelemetryRepo {
         const id = `${entity}\u0000${key}`;
         const current = newest.get(id);
         if (current) repeated = true;
-        if (!current || point.ts >= current.point.ts) newest.set(id, { write, entityId: entity, key, point });
+        if (!current || point.ts >= current.point.ts)
+          newest.set(id, { id, write, entityId: entity, key, point });
       }
     });
     // Only a key that came twice can repeat a point (entity, key and ts): then the last one is kept.
@@ -367,99 +413,46 @@ export class TelemetryRepo {
         }
       }
     });
+    // One order for every writer, so that concurrent batches lock latest rows alike.
+    const ordered = [...newest.values()].sort((a, b) =>
+      a.entityId < b.entityId ? -1 : a.entityId > b.entityId ? 1 : a.key - b.key,
+    );
     const latestColumns = pointChunks((add) => {
-      // One order for every writer, so that concurrent batches lock latest rows alike.
-      const ordered = [...newest.values()].sort((a, b) =>
-        a.entityId < b.entityId ? -1 : a.entityId > b.entityId ? 1 : a.key - b.key,
-      );
       for (const { entityId, key, point } of ordered) add(entityId, key, point.ts, point.value);
     });
 
-    const moved = new Set<string>();
+    // Latest values an equal or newer stored one kept; in ingest there are usually none.
+    const kept = new Set<string>();
     for (let i = 0; i < Math.max(pointColumns.length, latestColumns.length); i++) {
-      const updated = await this.writePoints(db, pointColumns[i], latestColumns[i] ?? new PointColumns());
-      for (const row of updated) moved.add(`${uuidKey(row.entityId)}\u0000${row.key}`);
+      const positions = await this.writePoints(db, pointColumns[i], latestColumns[i] ?? new PointColumns());
+      for (const position of positions) {
+        const latest = ordered[i * POINTS_PER_STATEMENT + position - 1];
+        if (latest) kept.add(latest.id);
+      }
     }
-    for (const [id, { write, point }] of newest) {
-      if (moved.has(id)) changed[write]?.push(point);
+    for (const { id, write, point } of newest.values()) {
+      if (!kept.has(id)) changed[write]?.push(point);
     }
     return { result: changed, afterCommit: () => this.remember(learned) };
   }
 
   /**
-   * One statement: inserts the points into `ts_kv` (a repeated entity, key and ts keeps the last
-   * value) and moves `ts_kv_latest` forward where a point is newer or as new; returns the latest
-   * rows it moved. Its SQL text depends only on whether there are points, so it is compiled once
-   * and then sent with new column arrays: building the query anew for every batch was a tenth of
-   * the ingest's garbage.
+   * One statement ({@link POINTS_SQL}): inserts the points into `ts_kv` (a repeated entity, key and
+   * ts keeps the last value) and moves `ts_kv_latest` forward where a point is newer or as new.
+   * Returns the positions (1-based, in `latest`'s order) of the latest values it did not move.
    */
   private async writePoints(
     db: Kysely<Database>,
     points: PointColumns | undefined,
     latest: PointColumns,
-  ): Promise<{ entityId: string; key: number }[]> {
-    const pointLiterals = points && points.size > 0 ? points.literals() : undefined;
-    const latestLiterals = latest.literals();
-    const parameters = [...(pointLiterals ?? []), ...latestLiterals];
-    const shape = pointLiterals ? 'points' : 'latest';
-    let text = this.pointsStatements.get(shape);
-    if (text === undefined) {
-      const compiled = this.pointsStatement(db, pointLiterals, latestLiterals).compile();
-      if (JSON.stringify(compiled.parameters) !== JSON.stringify(parameters))
-        throw new Error('writePoints: the compiled statement does not take the column arrays in order');
-      text = compiled.sql;
-      this.pointsStatements.set(shape, text);
-    }
-    const result = await db.executeQuery<{ entityId: string; key: number }>(
-      CompiledQuery.raw(text, parameters),
+  ): Promise<Set<number>> {
+    const withPoints = points !== undefined && points.size > 0;
+    const parameters = withPoints ? [...points.literals(), ...latest.literals()] : latest.literals();
+    const result = await db.executeQuery<{ kept: string | null }>(
+      CompiledQuery.raw(POINTS_SQL[withPoints ? 'points' : 'latest'], parameters),
     );
-    return result.rows;
-  }
-
-  private pointsStatement(
-    db: Kysely<Database>,
-    pointLiterals: readonly string[] | undefined,
-    latestLiterals: readonly string[],
-  ) {
-    const latest = unnestLiterals(POINT_COLUMNS, latestLiterals);
-    const upsertLatest = (into: QueryCreator<Database>) =>
-      into
-        .insertInto('tsKvLatest')
-        .columns(latest.names)
-        .expression(latest.select)
-        .onConflict((oc) =>
-          oc
-            .columns(['entityId', 'key'])
-            .doUpdateSet((eb) => ({
-              ts: eb.ref('excluded.ts'),
-              boolV: eb.ref('excluded.boolV'),
-              strV: eb.ref('excluded.strV'),
-              longV: eb.ref('excluded.longV'),
-              dblV: eb.ref('excluded.dblV'),
-              jsonV: eb.ref('excluded.jsonV'),
-            }))
-            .where('tsKvLatest.ts', '<=', (eb) => eb.ref('excluded.ts')),
-        )
-        .returning(['entityId', 'key']);
-    if (pointLiterals === undefined) return upsertLatest(db);
-    const points = unnestLiterals(POINT_COLUMNS, pointLiterals);
-    // The upsert does not read the `points` CTE: the cast only drops its name from the type.
-    const withPoints = db.with('points', (cte) =>
-      cte
-        .insertInto('tsKv')
-        .columns(points.names)
-        .expression(points.select)
-        .onConflict((oc) =>
-          oc.columns(['entityId', 'key', 'ts']).doUpdateSet((eb) => ({
-            boolV: eb.ref('excluded.boolV'),
-            strV: eb.ref('excluded.strV'),
-            longV: eb.ref('excluded.longV'),
-            dblV: eb.ref('excluded.dblV'),
-            jsonV: eb.ref('excluded.jsonV'),
-          })),
-        ),
-    ) as unknown as QueryCreator<Database>;
-    return upsertLatest(withPoints);
+    const kept = result.rows[0]?.kept;
+    return new Set(kept ? kept.split(',').map(Number) : []);
   }
 
   /** Latest values of the entity, of the given keys or of all, ordered by key. */
