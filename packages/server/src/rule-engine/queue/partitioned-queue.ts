@@ -24,6 +24,12 @@ export interface RuleEngineQueue {
   close(): Promise<void>;
 }
 
+interface Partition {
+  items: QueueItem[];
+  /** The partition's drain while it runs. */
+  running: Promise<void> | null;
+}
+
 /**
  * The in-process queue of the embedded mode: partitions by tenant and originator; each partition
  * takes packs of waiting items one pack at a time, submits them by the submit strategy, waits up
@@ -31,7 +37,7 @@ export interface RuleEngineQueue {
  * different partitions run concurrently, so one slow originator holds up only its partition.
  */
 export class PartitionedQueue implements RuleEngineQueue {
-  private readonly partitions: { items: QueueItem[]; running: Promise<void> | null }[];
+  private readonly partitions: Partition[];
   private closed = false;
   private readonly stop = new AbortController();
   private readonly packs: PackProcessor;
@@ -55,11 +61,9 @@ export class PartitionedQueue implements RuleEngineQueue {
     const partition = this.partitions[partitionOf(item.partitionKey, this.partitions.length)];
     if (!partition) return;
     partition.items.push(item);
-    if (!partition.running) {
-      partition.running = this.drain(partition).finally(() => {
-        partition.running = null;
-      });
-    }
+    // drain() awaits its first pack before it can end, so this assignment comes before its own
+    // clearing of `running`.
+    if (!partition.running) partition.running = this.drain(partition);
   }
 
   get busy(): boolean {
@@ -80,16 +84,26 @@ export class PartitionedQueue implements RuleEngineQueue {
     this.stop.abort();
   }
 
-  private async drain(partition: { items: QueueItem[] }): Promise<void> {
-    while (partition.items.length > 0) {
-      const pack = partition.items.splice(0, this.config.packSize);
-      try {
-        await this.packs.process(pack);
-      } catch (error) {
-        // Never expected; a broken pack must not stop the partition.
-        this.onError(error);
-        for (const item of pack) item.settle({ ok: false, error: error as Error });
+  /**
+   * Runs the partition's packs until none waits. `running` is cleared in the same step that finds
+   * the partition empty: cleared a few microtasks later (in a `finally` callback), an item added
+   * in between found the partition still running and was never taken (issue 14: devices of the
+   * embedded store stopped getting acknowledgements).
+   */
+  private async drain(partition: Partition): Promise<void> {
+    try {
+      while (partition.items.length > 0) {
+        const pack = partition.items.splice(0, this.config.packSize);
+        try {
+          await this.packs.process(pack);
+        } catch (error) {
+          // Never expected; a broken pack must not stop the partition.
+          this.onError(error);
+          for (const item of pack) item.settle({ ok: false, error: error as Error });
+        }
       }
+    } finally {
+      partition.running = null;
     }
   }
 }

@@ -66,6 +66,28 @@ describe('IngestBatcher', () => {
     expect(settledAtNextTurn).toBeLessThan(writes.length);
   });
 
+  it('stores a write that comes at any moment while the last flush loop ends', async () => {
+    for (let ticks = 0; ticks < 40; ticks++) {
+      const batcher = new IngestBatcher(store.db, telemetry, 10_000, 1);
+      const second = new Promise<string>((resolve) => {
+        void batcher.saveTimeseries(store.tenantId, device(700), point(ticks, 'race', 1)).then(() => {
+          let chain = Promise.resolve();
+          for (let i = 0; i < ticks; i++) chain = chain.then(() => {});
+          void chain.then(() =>
+            batcher
+              .saveTimeseries(store.tenantId, device(701), point(ticks, 'race', 2))
+              .then(() => resolve('stored')),
+          );
+        });
+      });
+      const outcome = await Promise.race([
+        second,
+        new Promise<string>((resolve) => setTimeout(() => resolve('left behind'), 1000)),
+      ]);
+      expect(outcome, `second write ${ticks} microtasks after the first`).toBe('stored');
+    }
+  });
+
   it('splits batches at the point cap', async () => {
     const batcher = new IngestBatcher(store.db, telemetry, 10);
     transactions = 0;

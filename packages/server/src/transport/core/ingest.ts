@@ -35,8 +35,9 @@ export const SETTLED_PER_TURN = 64;
 
 export class IngestBatcher implements RuleEngineWrites {
   private queue: QueuedWrite[] = [];
-  /** Flush loops running; at most `concurrency`. */
+  /** Flush loops running (for close); `loops` counts them at once, at most `concurrency`. */
   private readonly running = new Set<Promise<void>>();
+  private loops = 0;
   /** Committed batches whose writes are still being settled. */
   private readonly settling = new Set<Promise<void>>();
 
@@ -83,7 +84,8 @@ export class IngestBatcher implements RuleEngineWrites {
   private enqueue(write: Pick<QueuedWrite, 'timeseries' | 'attributes'>, points: number): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ ...write, points, resolve, reject });
-      if (this.running.size < this.concurrency) {
+      if (this.loops < this.concurrency) {
+        this.loops++;
         const loop = this.drain().finally(() => this.running.delete(loop));
         this.running.add(loop);
       }
@@ -92,9 +94,15 @@ export class IngestBatcher implements RuleEngineWrites {
 
   /** Flushes batches until the queue is empty; up to `concurrency` of these loops run at once. */
   private async drain(): Promise<void> {
-    // Let writes of the same tick join the first batch.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    while (this.queue.length > 0) await this.flush(this.takeBatch());
+    try {
+      // Let writes of the same tick join the first batch.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      while (this.queue.length > 0) await this.flush(this.takeBatch());
+    } finally {
+      // In the step that found the queue empty: a write queued a few microtasks later must find
+      // this loop gone and start one, or it waits for the next write (see PartitionedQueue.drain).
+      this.loops--;
+    }
   }
 
   private takeBatch(): QueuedWrite[] {
