@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { afterMicrotasks } from '../testing/microtasks.js';
 import { PartitionedQueue, type QueueItem } from './partitioned-queue.js';
 import { DEFAULT_QUEUES } from './queue-config.js';
 
 const MAIN = { ...(DEFAULT_QUEUES[0] as (typeof DEFAULT_QUEUES)[number]), partitions: 1 };
-
-/** Runs `then` after `ticks` microtasks. */
-function afterMicrotasks(ticks: number, then: () => void): void {
-  let chain = Promise.resolve();
-  for (let i = 0; i < ticks; i++) chain = chain.then(() => {});
-  void chain.then(then);
-}
 
 function item(onSettled: () => void): QueueItem {
   return {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../db/store.js';
+import { afterMicrotasks } from '../../rule-engine/testing/microtasks.js';
 import { TelemetryRepo } from '../../telemetry/repo.js';
 import { type TelemetryChange, TelemetryService } from '../../telemetry/service.js';
 import { TelemetryInputError } from '../../telemetry/values.js';
@@ -71,9 +72,7 @@ describe('IngestBatcher', () => {
       const batcher = new IngestBatcher(store.db, telemetry, 10_000, 1);
       const second = new Promise<string>((resolve) => {
         void batcher.saveTimeseries(store.tenantId, device(700), point(ticks, 'race', 1)).then(() => {
-          let chain = Promise.resolve();
-          for (let i = 0; i < ticks; i++) chain = chain.then(() => {});
-          void chain.then(() =>
+          afterMicrotasks(ticks, () =>
             batcher
               .saveTimeseries(store.tenantId, device(701), point(ticks, 'race', 2))
               .then(() => resolve('stored')),

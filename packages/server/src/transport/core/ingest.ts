@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EntityId, KvEntry, TsEntries } from '@meridian/common';
 import type { Db } from '../../db/store.js';
 import type { RuleEngineWrites } from '../../rule-engine/node.js';
@@ -96,7 +97,7 @@ export class IngestBatcher implements RuleEngineWrites {
   private async drain(): Promise<void> {
     try {
       // Let writes of the same tick join the first batch.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
       while (this.queue.length > 0) await this.flush(this.takeBatch());
     } finally {
       // In the step that found the queue empty: a write queued a few microtasks later must find
@@ -172,7 +173,7 @@ export class IngestBatcher implements RuleEngineWrites {
 /** Resolves the writes {@link SETTLED_PER_TURN} at a time, letting I/O in between. */
 async function settleInTurns(batch: readonly QueuedWrite[]): Promise<void> {
   for (let from = 0; from < batch.length; from += SETTLED_PER_TURN) {
-    if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (from > 0) await nextTurn();
     const to = Math.min(batch.length, from + SETTLED_PER_TURN);
     for (let i = from; i < to; i++) (batch[i] as QueuedWrite).resolve();
   }
