@@ -9,7 +9,7 @@
 // TRANSPORTS (mqtt,http,coap).
 import dgram from 'node:dgram';
 import http from 'node:http';
-import { cpuSeconds, createDevices, machine, percentile, startFleetServer } from './lib/fleet.mjs';
+import { cpuSeconds, createDevices, machine, percentile, rssMb, startFleetServer } from './lib/fleet.mjs';
 import { connectDevices, pointsJson } from './lib/ingest-load.mjs';
 import { startMosquitto } from './lib/mosquitto.mjs';
 import { steadyLoad as steadyRate } from './lib/steady-load.mjs';
@@ -174,7 +174,7 @@ for (const store of stores) {
       const met = p50 < BUDGET.p50 && p99 < BUDGET.p99 && failed === 0;
       ok = ok && met;
       console.log(
-        `${store} ${transport}: ${latencies.length} acknowledged (${Math.round(latencies.length / DURATION_S)}/s), ${failed} failed, Meridian CPU ${cores.toFixed(2)} cores; ` +
+        `${store} ${transport}: ${latencies.length} acknowledged (${Math.round(latencies.length / DURATION_S)}/s), ${failed} failed, Meridian CPU ${cores.toFixed(2)} cores, RSS ${Math.round(rssMb(fleet.server.pid))} MB after; ` +
           `p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${max.toFixed(1)} ms; budget p50 < ${BUDGET.p50}, p99 < ${BUDGET.p99}: ${met ? 'met' : 'NOT met'}` +
           (errors.size > 0 ? `; failures: ${[...errors].map(([m, n]) => `${n} × ${m}`).join(', ')}` : ''),
       );

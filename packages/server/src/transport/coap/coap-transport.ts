@@ -1,9 +1,17 @@
 import { Socket } from 'node:dgram';
 import { isIPv6 } from 'node:net';
-import { createServer, type Server } from 'coap';
+import { createServer, parameters, type Server } from 'coap';
 import type { DeviceApi, PayloadCodec } from '../core/index.js';
 import type { CoreLogger } from '../core/options.js';
 import { CoapRequestHandler } from './handler.js';
+import { CoapResponseCache } from './response-cache.js';
+
+/**
+ * Answers kept for retransmitted requests (response-cache.ts), ~30 MB at most: a confirmable
+ * request's retransmissions come within 45 s of its first send (RFC 7252 MAX_TRANSMIT_SPAN), so
+ * this covers them up to ~2,200 requests a second, and the whole exchange lifetime up to ~400.
+ */
+const COAP_RESPONSES_KEPT = 100_000;
 
 /** The CoAP socket's receive buffer: a second or more of datagrams at thousands of requests a second. */
 const COAP_RECEIVE_BUFFER_BYTES = 4 * 1024 * 1024;
@@ -41,6 +49,10 @@ export class CoapTransport {
   private binding: Promise<void> | undefined;
   private sweepTimer: NodeJS.Timeout | undefined;
   private readonly handler: CoapRequestHandler;
+  private readonly responses = new CoapResponseCache({
+    ttlMs: parameters.exchangeLifetime * 1000,
+    maxEntries: COAP_RESPONSES_KEPT,
+  });
   private readonly options: CoapTransportOptions;
 
   constructor(
@@ -69,6 +81,8 @@ export class CoapTransport {
 
   private async bind(port: number, host: string): Promise<void> {
     const server = createServer({ type: isIPv6(host) ? 'udp6' : 'udp4' });
+    // Before listen(), which starts the prune timer on whatever cache the server holds.
+    server._lru = this.responses as unknown as Server['_lru'];
     server.on('request', (req, res) => void this.handler.handle(req, res));
     try {
       await new Promise<void>((resolve, reject) => {
@@ -125,6 +139,11 @@ export class CoapTransport {
   /** Number of live observations (attribute and RPC subscriptions). */
   observationCount(): number {
     return this.handler.observations.size;
+  }
+
+  /** Number of responses kept for retransmitted requests. */
+  responsesKept(): number {
+    return this.responses.size;
   }
 
   /** Ends observations whose device was silent longer than the session inactivity timeout. */

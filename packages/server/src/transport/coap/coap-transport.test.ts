@@ -1,0 +1,90 @@
+import { createSocket } from 'node:dgram';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DeviceApi, DeviceIdentity, PayloadCodec } from '../core/index.js';
+import { SILENT_LOGGER } from '../core/options.js';
+import { CoapTransport } from './coap-transport.js';
+
+/**
+ * The CoAP transport on a real UDP socket, with a device API that answers at once: what node-coap
+ * and the transport do with the datagrams themselves, apart from the core.
+ */
+
+const device = { deviceId: 'device-1', tenantId: 'tenant-1' } as DeviceIdentity;
+
+/** A device API that knows one token and counts the telemetry posted. */
+function countingApi() {
+  const posted: unknown[] = [];
+  const api = {
+    authenticate: async (proof: { token?: string }) => (proof.token === 'T0K3N' ? device : undefined),
+    postTelemetry: async (_device: DeviceIdentity, data: unknown) => {
+      posted.push(data);
+    },
+  } as unknown as DeviceApi;
+  return { api, posted };
+}
+
+const jsonCodec = { decode: (_d, _t, _k, payload: Buffer) => JSON.parse(payload.toString()) } as PayloadCodec;
+
+/** A confirmable POST (RFC 7252 §3) with a 4-byte token, its Uri-Path segments and payload. */
+function confirmablePost(messageId: number, token: Buffer, segments: string[], payload: string): Buffer {
+  const header = Buffer.from([0x40 | token.length, 0x02, messageId >> 8, messageId & 0xff]);
+  // Uri-Path is option 11: the first segment's delta is 11, the others' 0; all shorter than 13.
+  const options = segments.map((segment, i) =>
+    Buffer.concat([Buffer.from([((i === 0 ? 11 : 0) << 4) | segment.length]), Buffer.from(segment)]),
+  );
+  return Buffer.concat([header, token, ...options, Buffer.from([0xff]), Buffer.from(payload)]);
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+let stop: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await stop?.();
+  stop = undefined;
+});
+
+describe('the CoAP transport', () => {
+  it('answers a retransmitted request with the response it sent, without processing it again', async () => {
+    const { api, posted } = countingApi();
+    const transport = new CoapTransport({ api, codec: jsonCodec, log: SILENT_LOGGER });
+    await transport.start(0, '127.0.0.1');
+    const socket = createSocket('udp4');
+    stop = async () => {
+      socket.close();
+      await transport.stop();
+    };
+    const answers: Buffer[] = [];
+    socket.on('message', (datagram: Buffer) => answers.push(datagram));
+    const request = confirmablePost(
+      0x5a17,
+      Buffer.from([1, 2, 3, 4]),
+      ['api', 'v1', 'T0K3N', 'telemetry'],
+      '{"n":1}',
+    );
+    const send = () => socket.send(request, transport.port(), '127.0.0.1');
+
+    send();
+    await until(() => answers.length === 1, 'the response');
+    // Kept by the transport's own memory of responses, not node-coap's.
+    expect(transport.responsesKept()).toBe(1);
+    // The device missed it and sends the same message again at once, then once more later, when
+    // the server keeps only the response's bytes.
+    send();
+    await until(() => answers.length === 2, 'the response to the retransmission');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    send();
+    await until(() => answers.length === 3, 'the response to the second retransmission');
+
+    // A piggybacked 2.01 (ACK) with the request's message id and token, the same bytes each time.
+    expect(answers[0]).toEqual(Buffer.from([0x64, 0x41, 0x5a, 0x17, 1, 2, 3, 4]));
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(posted).toEqual([{ n: 1 }]);
+  });
+});

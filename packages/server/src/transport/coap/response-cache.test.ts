@@ -1,0 +1,111 @@
+import { describe, expect, it, vi } from 'vitest';
+import { type CachedDatagram, CoapResponseCache } from './response-cache.js';
+
+/** A response datagram as node-coap caches it: the header's first byte gives the message type. */
+function datagram(type: 'CON' | 'NON' | 'ACK', extra: { response?: unknown } = {}) {
+  const first = { CON: 0x40, NON: 0x50, ACK: 0x60 }[type];
+  // Version 1, no token; code 2.04; message id 0x1234; a payload marker and "ok".
+  const bytes = Buffer.from([first, 0x44, 0x12, 0x34, 0xff, 0x6f, 0x6b]) as CachedDatagram;
+  const sender = { reset: vi.fn() };
+  return Object.assign(bytes, { sender }, extra);
+}
+
+/** After node-coap's synchronous send and the microtasks it queued. */
+const afterSend = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function cache(options: { maxEntries?: number; now?: () => number } = {}) {
+  return new CoapResponseCache({ ttlMs: 247_000, maxEntries: options.maxEntries ?? 10, now: options.now });
+}
+
+describe('the CoAP server’s memory of its responses', () => {
+  it('keeps only the bytes of a piggybacked response once it is sent, its timers cleared', async () => {
+    const responses = cache();
+    const sent = datagram('ACK');
+    responses.set('peer/4660', sent);
+    // node-coap attaches the sender and sends in the same synchronous step.
+    expect(responses.peek('peer/4660')).toBe(sent);
+    await afterSend();
+    expect(sent.sender?.reset).toHaveBeenCalledOnce();
+    const again = responses.peek('peer/4660');
+    expect(again).not.toBe(sent);
+    expect(again?.equals(sent)).toBe(true);
+    expect(again?.sender).toBeUndefined();
+  });
+
+  it('does the same for a non-confirmable response', async () => {
+    const responses = cache();
+    const sent = datagram('NON');
+    responses.set('peer/1', sent);
+    await afterSend();
+    expect(sent.sender?.reset).toHaveBeenCalledOnce();
+    expect(responses.peek('peer/1')?.equals(sent)).toBe(true);
+  });
+
+  it('keeps a separate confirmable response whole until the device’s ACK deletes it', async () => {
+    const responses = cache();
+    const sent = datagram('CON');
+    responses.set('peer/2', sent);
+    await afterSend();
+    // Still retransmitting: its timers stay.
+    expect(sent.sender?.reset).not.toHaveBeenCalled();
+    expect(responses.peek('peer/2')).toBe(sent);
+    expect(responses.delete('peer/2')).toBe(true);
+    expect(sent.sender?.reset).toHaveBeenCalledOnce();
+    expect(responses.peek('peer/2')).toBeUndefined();
+  });
+
+  it('keeps an observe notification whole, for the RST that ends its observation', async () => {
+    const responses = cache();
+    const stream = { observing: true };
+    const sent = datagram('NON', { response: stream });
+    responses.set('peer/3', sent);
+    await afterSend();
+    expect(sent.sender?.reset).not.toHaveBeenCalled();
+    expect(responses.peek('peer/3')?.response).toBe(stream);
+  });
+
+  it('forgets responses after the exchange lifetime', async () => {
+    let now = 1_000;
+    const responses = cache({ now: () => now });
+    responses.set('peer/old', datagram('ACK'));
+    now += 100_000;
+    responses.set('peer/new', datagram('ACK'));
+    await afterSend();
+    now += 147_000;
+    responses.purgeStale();
+    expect(responses.size).toBe(1);
+    expect(responses.peek('peer/old')).toBeUndefined();
+    expect(responses.peek('peer/new')).toBeDefined();
+    now += 100_000;
+    expect(responses.peek('peer/new')).toBeUndefined();
+    expect(responses.size).toBe(0);
+  });
+
+  it('keeps at most its number of responses, dropping the oldest and stopping its retransmission', async () => {
+    const responses = cache({ maxEntries: 2 });
+    const oldest = datagram('CON');
+    responses.set('peer/a', oldest);
+    responses.set('peer/b', datagram('ACK'));
+    responses.set('peer/c', datagram('ACK'));
+    expect(responses.size).toBe(2);
+    expect(responses.peek('peer/a')).toBeUndefined();
+    expect(oldest.sender?.reset).toHaveBeenCalledOnce();
+    expect(responses.peek('peer/b')).toBeDefined();
+    await afterSend();
+    // A response dropped before its microtask ran is not touched again.
+    expect(oldest.sender?.reset).toHaveBeenCalledOnce();
+  });
+
+  it('releases a response replaced under the same key, and everything on clear', () => {
+    const responses = cache();
+    const first = datagram('CON');
+    const second = datagram('CON');
+    responses.set('peer/x', first);
+    responses.set('peer/x', second);
+    expect(first.sender?.reset).toHaveBeenCalledOnce();
+    expect(responses.peek('peer/x')).toBe(second);
+    responses.clear();
+    expect(second.sender?.reset).toHaveBeenCalledOnce();
+    expect(responses.size).toBe(0);
+  });
+});
