@@ -4,7 +4,7 @@
  * separate response stops its retransmission. It stands in for node-coap's own cache (its `_lru`,
  * with the same calls), which kept every answered request whole for the exchange lifetime of 247 s:
  * the response stream, the request packet and a resend helper with a timer, 3.5 KB of heap a request
- * in node-coap alone. At 3,000 requests a second the server's memory grew by ~15 MB a second, without
+ * in node-coap alone. At 3,000 requests a second the server's memory grew by ~20 MB a second, without
  * a bound until the first answers expired four minutes later.
  *
  * Here an answer that needs nothing more than its bytes (a piggybacked or non-confirmable response)
