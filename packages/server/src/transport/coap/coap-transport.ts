@@ -7,11 +7,12 @@ import { CoapRequestHandler } from './handler.js';
 import { CoapResponseCache } from './response-cache.js';
 
 /**
- * Answers kept for retransmitted requests (response-cache.ts), ~30 MB at most: a confirmable
+ * Answers kept for retransmitted requests (response-cache.ts), ~60 MB at most: a confirmable
  * request's retransmissions come within 45 s of its first send (RFC 7252 MAX_TRANSMIT_SPAN), so
- * this covers them up to ~2,200 requests a second, and the whole exchange lifetime up to ~400.
+ * 100,000 cover them up to ~2,200 requests a second, and the whole exchange lifetime up to ~400;
+ * and no more than node-coap's own 32 MiB of datagrams (firmware blocks are 1 KB each).
  */
-const COAP_RESPONSES_KEPT = 100_000;
+const COAP_RESPONSES_KEPT = { maxEntries: 100_000, maxBytes: 32 * 1024 * 1024 };
 
 /** The CoAP socket's receive buffer: a second or more of datagrams at thousands of requests a second. */
 const COAP_RECEIVE_BUFFER_BYTES = 4 * 1024 * 1024;
@@ -51,7 +52,7 @@ export class CoapTransport {
   private readonly handler: CoapRequestHandler;
   private readonly responses = new CoapResponseCache({
     ttlMs: parameters.exchangeLifetime * 1000,
-    maxEntries: COAP_RESPONSES_KEPT,
+    ...COAP_RESPONSES_KEPT,
   });
   private readonly options: CoapTransportOptions;
 

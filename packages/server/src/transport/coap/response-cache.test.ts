@@ -13,8 +13,13 @@ function datagram(type: 'CON' | 'NON' | 'ACK', extra: { response?: unknown } = {
 /** After node-coap's synchronous send and the microtasks it queued. */
 const afterSend = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function cache(options: { maxEntries?: number; now?: () => number } = {}) {
-  return new CoapResponseCache({ ttlMs: 247_000, maxEntries: options.maxEntries ?? 10, now: options.now });
+function cache(options: { maxEntries?: number; maxBytes?: number; now?: () => number } = {}) {
+  return new CoapResponseCache({
+    ttlMs: 247_000,
+    maxEntries: options.maxEntries ?? 10,
+    maxBytes: options.maxBytes ?? 1_000,
+    now: options.now,
+  });
 }
 
 describe('the CoAP server’s memory of its responses', () => {
@@ -94,6 +99,29 @@ describe('the CoAP server’s memory of its responses', () => {
     await afterSend();
     // A response dropped before its microtask ran is not touched again.
     expect(oldest.sender?.reset).toHaveBeenCalledOnce();
+  });
+
+  it('keeps at most its number of bytes, the newest response always', async () => {
+    // Each datagram here is 7 bytes: room for two in 15.
+    const responses = cache({ maxBytes: 15 });
+    responses.set('peer/a', datagram('ACK'));
+    responses.set('peer/b', datagram('ACK'));
+    await afterSend();
+    responses.set('peer/c', datagram('ACK'));
+    expect(responses.size).toBe(2);
+    expect(responses.peek('peer/a')).toBeUndefined();
+    // Deleting gives the room back.
+    responses.delete('peer/b');
+    responses.set('peer/d', datagram('ACK'));
+    expect(responses.size).toBe(2);
+    expect(responses.peek('peer/c')).toBeDefined();
+    // A response larger than the whole budget is still kept, alone, until the next.
+    const large = cache({ maxBytes: 5 });
+    large.set('peer/e', datagram('ACK'));
+    expect(large.size).toBe(1);
+    large.set('peer/f', datagram('ACK'));
+    expect(large.size).toBe(1);
+    expect(large.peek('peer/f')).toBeDefined();
   });
 
   it('releases a response replaced under the same key, and everything on clear', () => {

@@ -11,8 +11,8 @@
  * is kept as those bytes alone (~300 bytes with its key), its resend helper's timer cleared, once
  * node-coap has sent it. Answers that still need their objects stay whole: a separate confirmable
  * response retransmits until the device acknowledges it, and an observe notification ends its
- * observation when the device answers it with RST. At most `maxEntries` are kept, the oldest dropped
- * first.
+ * observation when the device answers it with RST. At most `maxEntries` and `maxBytes` are kept,
+ * the oldest dropped first.
  */
 
 /** What node-coap stores: the datagram, with the objects it may still need. */
@@ -29,6 +29,8 @@ interface Entry {
   whole: CachedDatagram | undefined;
   /** The datagram's bytes (latin1), once nothing else of it is needed. */
   bytes: string | undefined;
+  /** The datagram's length. */
+  length: number;
 }
 
 /** The message type in a CoAP header's first byte (RFC 7252 §3): 0 confirmable. */
@@ -39,6 +41,8 @@ export interface ResponseCacheOptions {
   /** How long an answer is kept (node-coap's exchange lifetime). */
   ttlMs: number;
   maxEntries: number;
+  /** Most datagram bytes kept in all (block-wise transfers answer with up to 1 KB a block). */
+  maxBytes: number;
   now?: () => number;
 }
 
@@ -46,6 +50,8 @@ export class CoapResponseCache {
   /** By node-coap's key (peer, message id, token); oldest first, as every entry lives as long. */
   private readonly entries = new Map<string, Entry>();
   private readonly now: () => number;
+  /** The datagram bytes of the entries kept. */
+  private kept = 0;
   /** node-coap keeps its prune interval here, to clear it on close. */
   pruneTimer: NodeJS.Timeout | undefined;
 
@@ -74,9 +80,19 @@ export class CoapResponseCache {
    */
   set(key: string, datagram: CachedDatagram): this {
     this.delete(key);
-    const entry: Entry = { expires: this.now() + this.options.ttlMs, whole: datagram, bytes: undefined };
+    const entry: Entry = {
+      expires: this.now() + this.options.ttlMs,
+      whole: datagram,
+      bytes: undefined,
+      length: datagram.length,
+    };
     this.entries.set(key, entry);
-    while (this.entries.size > this.options.maxEntries) this.dropOldest();
+    this.kept += entry.length;
+    const { maxEntries, maxBytes } = this.options;
+    // The newest stays: node-coap sends it right after.
+    while (this.entries.size > 1 && (this.entries.size > maxEntries || this.kept > maxBytes)) {
+      this.dropOldest();
+    }
     queueMicrotask(() => this.keepBytesOnly(entry));
     return this;
   }
@@ -84,8 +100,7 @@ export class CoapResponseCache {
   delete(key: string): boolean {
     const entry = this.entries.get(key);
     if (!entry) return false;
-    this.entries.delete(key);
-    release(entry);
+    this.remove(key, entry);
     return true;
   }
 
@@ -94,14 +109,18 @@ export class CoapResponseCache {
     const now = this.now();
     for (const [key, entry] of this.entries) {
       if (entry.expires > now) return;
-      this.entries.delete(key);
-      release(entry);
+      this.remove(key, entry);
     }
   }
 
   clear(): void {
-    for (const entry of this.entries.values()) release(entry);
-    this.entries.clear();
+    for (const [key, entry] of this.entries) this.remove(key, entry);
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.kept -= entry.length;
+    release(entry);
   }
 
   private dropOldest(): void {
