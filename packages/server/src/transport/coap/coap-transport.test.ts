@@ -1,5 +1,5 @@
 import { createSocket } from 'node:dgram';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceApi, DeviceIdentity, PayloadCodec } from '../core/index.js';
 import { SILENT_LOGGER } from '../core/options.js';
 import { CoapTransport } from './coap-transport.js';
@@ -35,13 +35,8 @@ function confirmablePost(messageId: number, token: Buffer, segments: string[], p
   return Buffer.concat([header, token, ...options, Buffer.from([0xff]), Buffer.from(payload)]);
 }
 
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+/** Waits until `condition` holds (5 s at most), as a device waits for its datagrams. */
+const until = (condition: () => boolean) => vi.waitUntil(condition, { timeout: 5000, interval: 5 });
 
 let stop: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -70,16 +65,16 @@ describe('the CoAP transport', () => {
     const send = () => socket.send(request, transport.port(), '127.0.0.1');
 
     send();
-    await until(() => answers.length === 1, 'the response');
+    await until(() => answers.length === 1);
     // Kept by the transport's own memory of responses, not node-coap's.
     expect(transport.responsesKept()).toBe(1);
     // The device missed it and sends the same message again at once, then once more later, when
     // the server keeps only the response's bytes.
     send();
-    await until(() => answers.length === 2, 'the response to the retransmission');
+    await until(() => answers.length === 2);
     await new Promise((resolve) => setTimeout(resolve, 50));
     send();
-    await until(() => answers.length === 3, 'the response to the second retransmission');
+    await until(() => answers.length === 3);
 
     // A piggybacked 2.01 (ACK) with the request's message id and token, the same bytes each time.
     expect(answers[0]).toEqual(Buffer.from([0x64, 0x41, 0x5a, 0x17, 1, 2, 3, 4]));

@@ -68,7 +68,7 @@ export class CoapResponseCache {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expires <= this.now()) {
-      this.delete(key);
+      this.remove(key, entry);
       return undefined;
     }
     return entry.whole ?? Buffer.from(entry.bytes ?? '', 'latin1');
@@ -124,8 +124,8 @@ export class CoapResponseCache {
   }
 
   private dropOldest(): void {
-    const oldest = this.entries.keys().next();
-    if (!oldest.done) this.delete(oldest.value);
+    const oldest = this.entries.entries().next();
+    if (!oldest.done) this.remove(...oldest.value);
   }
 
   private keepBytesOnly(entry: Entry): void {
