@@ -4,6 +4,7 @@ import { createServer, parameters, type Server } from 'coap';
 import type { DeviceApi, PayloadCodec } from '../core/index.js';
 import type { CoreLogger } from '../core/options.js';
 import { CoapRequestHandler } from './handler.js';
+import { exchangeOf, peerOf, RequestsInProgress } from './requests-in-progress.js';
 import { CoapResponseCache } from './response-cache.js';
 
 /**
@@ -41,6 +42,9 @@ export interface CoapTransportDeps {
   log: CoreLogger;
 }
 
+/** A packet's token as node-coap's keys end with it: hex, empty when it has none. */
+const tokenOf = (packet: { token?: Buffer }): string => packet.token?.toString('hex') ?? '';
+
 /**
  * The CoAP device API over UDP (reference §4.4, no DTLS): a node-coap server whose requests the
  * CoapRequestHandler serves, plus the sweep that ends observations of silent devices.
@@ -50,9 +54,14 @@ export class CoapTransport {
   private binding: Promise<void> | undefined;
   private sweepTimer: NodeJS.Timeout | undefined;
   private readonly handler: CoapRequestHandler;
+  private readonly inProgress = new RequestsInProgress({
+    ttlMs: parameters.exchangeLifetime * 1000,
+    maxEntries: COAP_RESPONSES_KEPT.maxEntries,
+  });
   private readonly responses = new CoapResponseCache({
     ttlMs: parameters.exchangeLifetime * 1000,
     ...COAP_RESPONSES_KEPT,
+    inProgress: this.inProgress,
   });
   private readonly options: CoapTransportOptions;
 
@@ -81,10 +90,21 @@ export class CoapTransport {
   }
 
   private async bind(port: number, host: string): Promise<void> {
-    const server = createServer({ type: isIPv6(host) ? 'udp6' : 'udp4' });
+    const server = createServer({
+      type: isIPv6(host) ? 'udp6' : 'udp4',
+      // node-coap's own, named here as the requests in progress name peers.
+      clientIdentifier: (request) => peerOf(request.rsinfo),
+    });
     // Before listen(), which starts the prune timer on whatever cache the server holds.
     server._lru = this.responses as unknown as Server['_lru'];
-    server.on('request', (req, res) => void this.handler.handle(req, res));
+    this.ignoreCopiesInProgress(server);
+    server.on('request', (req, res) => {
+      const { messageId } = req._packet;
+      if (messageId !== undefined) {
+        this.inProgress.begin(exchangeOf(peerOf(req.rsinfo), messageId), tokenOf(req._packet));
+      }
+      void this.handler.handle(req, res);
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         const failed = (error: Error) => reject(error);
@@ -106,6 +126,29 @@ export class CoapTransport {
     const sweepEvery = Math.max(1000, Math.min(60_000, this.options.sessionInactivityTimeoutMs / 10));
     this.sweepTimer = setInterval(() => this.endIdleObservations(), sweepEvery);
     this.sweepTimer.unref();
+  }
+
+  /**
+   * Drops a copy of a request that is still being processed, before node-coap would process it
+   * again (requests-in-progress.ts): a device retransmits after 2–3 s without an answer, as it does
+   * when the server is overloaded. RFC 7252 §4.5 leaves a duplicate's handling to the server; the
+   * first copy's answer reaches the device, and a later copy finds it kept.
+   */
+  private ignoreCopiesInProgress(server: Server): void {
+    const handle = server._handle.bind(server);
+    server._handle = (packet, rsinfo) => {
+      const { messageId } = packet;
+      const isRequest =
+        packet.code?.startsWith('0.') && packet.code !== '0.00' && !packet.ack && !packet.reset;
+      if (
+        isRequest &&
+        messageId !== undefined &&
+        this.inProgress.isInProgress(exchangeOf(peerOf(rsinfo), messageId), tokenOf(packet))
+      ) {
+        return;
+      }
+      handle(packet, rsinfo);
+    };
   }
 
   /**

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { RequestsInProgress } from './requests-in-progress.js';
 import { type CachedDatagram, CoapResponseCache } from './response-cache.js';
 
 /** A response datagram as node-coap caches it: the header's first byte gives the message type. */
@@ -13,14 +14,25 @@ function datagram(type: 'CON' | 'NON' | 'ACK', extra: { response?: unknown } = {
 /** After node-coap's synchronous send and the microtasks it queued. */
 const afterSend = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function cache(options: { maxEntries?: number; maxBytes?: number; now?: () => number } = {}) {
+function cache(
+  options: {
+    maxEntries?: number;
+    maxBytes?: number;
+    now?: () => number;
+    inProgress?: RequestsInProgress;
+  } = {},
+) {
   return new CoapResponseCache({
     ttlMs: 247_000,
     maxEntries: options.maxEntries ?? 10,
     maxBytes: options.maxBytes ?? 1_000,
     now: options.now,
+    inProgress: options.inProgress,
   });
 }
+
+/** An empty ACK (code 0.00, no token) of message id 0x1234, as node-coap sends after its piggyback wait. */
+const emptyAck = () => Object.assign(Buffer.from([0x60, 0x00, 0x12, 0x34]), { sender: { reset: vi.fn() } });
 
 describe('the CoAP server’s memory of its responses', () => {
   it('keeps only the bytes of a piggybacked response once it is sent, its timers cleared', async () => {
@@ -135,5 +147,36 @@ describe('the CoAP server’s memory of its responses', () => {
     responses.clear();
     expect(second.sender?.reset).toHaveBeenCalledOnce();
     expect(responses.size).toBe(0);
+  });
+
+  it('keeps the empty ACK of a request in progress under the key with its token, where its copies look', async () => {
+    const inProgress = new RequestsInProgress({ ttlMs: 247_000, maxEntries: 10 });
+    const responses = cache({ inProgress });
+    // Message id 0x1234 is 4660.
+    inProgress.begin('10.0.0.1:5683/4660', '0a0b');
+    // node-coap keys an empty ACK without a token.
+    responses.set('10.0.0.1:5683/4660', emptyAck());
+    expect(responses.peek('10.0.0.1:5683/4660')).toBeUndefined();
+    expect(responses.peek('10.0.0.1:5683/46600a0b')?.equals(emptyAck())).toBe(true);
+    expect(inProgress.isInProgress('10.0.0.1:5683/4660', '0a0b')).toBe(false);
+    // The separate response that follows has a message id of its own and is kept where node-coap says.
+    const separate = datagram('CON');
+    responses.set('10.0.0.1:5683/99', separate);
+    expect(responses.peek('10.0.0.1:5683/99')).toBe(separate);
+  });
+
+  it('ends a request’s time in progress with its piggybacked or non-confirmable answer, under node-coap’s key', () => {
+    const inProgress = new RequestsInProgress({ ttlMs: 247_000, maxEntries: 10 });
+    const responses = cache({ inProgress });
+    inProgress.begin('[::1]:40000/4660', 'ff');
+    responses.set('[::1]:40000/4660ff', datagram('ACK'));
+    expect(inProgress.size).toBe(0);
+    expect(responses.peek('[::1]:40000/4660ff')).toBeDefined();
+    inProgress.begin('[::1]:40000/4660', '01');
+    responses.set('[::1]:40000/466001', datagram('NON'));
+    expect(inProgress.size).toBe(0);
+    // An answer of no request in progress (an empty ACK node-coap sent for one it answers itself).
+    responses.set('[::1]:40000/4660', emptyAck());
+    expect(responses.peek('[::1]:40000/4660')).toBeDefined();
   });
 });

@@ -13,6 +13,11 @@
  * response retransmits until the device acknowledges it, and an observe notification ends its
  * observation when the device answers it with RST. At most `maxEntries` and `maxBytes` are kept,
  * the oldest dropped first.
+ *
+ * An answer with the message id of its request (an ACK, a non-confirmable response, a reset) ends
+ * that request's time in progress (requests-in-progress.ts). node-coap keeps an empty ACK or a reset
+ * under a key without the request's token, where the request's retransmission, looked up with its
+ * token, would miss it; such an answer is kept under the token's key instead.
  */
 
 /** What node-coap stores: the datagram, with the objects it may still need. */
@@ -22,6 +27,8 @@ export type CachedDatagram = Buffer & {
   /** The observe stream whose notification this is. */
   response?: unknown;
 };
+
+import { exchangeOf, type RequestsInProgress } from './requests-in-progress.js';
 
 interface Entry {
   expires: number;
@@ -36,6 +43,8 @@ interface Entry {
 /** The message type in a CoAP header's first byte (RFC 7252 §3): 0 confirmable. */
 const CONFIRMABLE = 0;
 const messageType = (datagram: Buffer) => ((datagram[0] ?? 0) >> 4) & 0b11;
+/** The code 0.00 of an empty message, in the header's second byte. */
+const isEmpty = (datagram: Buffer) => datagram[1] === 0;
 
 export interface ResponseCacheOptions {
   /** How long an answer is kept (node-coap's exchange lifetime). */
@@ -43,6 +52,8 @@ export interface ResponseCacheOptions {
   maxEntries: number;
   /** Most datagram bytes kept in all (block-wise transfers answer with up to 1 KB a block). */
   maxBytes: number;
+  /** The requests being processed, told when each is answered. */
+  inProgress?: RequestsInProgress;
   now?: () => number;
 }
 
@@ -78,7 +89,8 @@ export class CoapResponseCache {
    * Keeps an answer. node-coap calls this before it attaches the sender and sends; what it needs of
    * the answer is settled once that synchronous send is over, in a microtask.
    */
-  set(key: string, datagram: CachedDatagram): this {
+  set(nodeCoapKey: string, datagram: CachedDatagram): this {
+    const key = this.keyOfAnswer(nodeCoapKey, datagram);
     this.delete(key);
     const entry: Entry = {
       expires: this.now() + this.options.ttlMs,
@@ -106,6 +118,7 @@ export class CoapResponseCache {
 
   /** Drops what expired (node-coap calls this from its prune timer). */
   purgeStale(): void {
+    this.options.inProgress?.purgeStale();
     const now = this.now();
     for (const [key, entry] of this.entries) {
       if (entry.expires > now) return;
@@ -114,7 +127,20 @@ export class CoapResponseCache {
   }
 
   clear(): void {
+    this.options.inProgress?.clear();
     for (const [key, entry] of this.entries) this.remove(key, entry);
+  }
+
+  /**
+   * Where to keep an answer: under node-coap's key, unless it is the empty ACK or the reset of a
+   * request in progress. The key begins with the peer and, after the last '/', the message id.
+   */
+  private keyOfAnswer(key: string, datagram: Buffer): string {
+    const { inProgress } = this.options;
+    if (!inProgress || messageType(datagram) === CONFIRMABLE || datagram.length < 4) return key;
+    const exchange = exchangeOf(key.slice(0, key.lastIndexOf('/')), datagram.readUInt16BE(2));
+    const token = inProgress.answered(exchange);
+    return token !== undefined && isEmpty(datagram) ? exchange + token : key;
   }
 
   private remove(key: string, entry: Entry): void {
