@@ -2,7 +2,7 @@ import net, { type AddressInfo } from 'node:net';
 import mqttPacket, { type Packet } from 'mqtt-packet';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ConnectionEvents, KeepAliveTimeoutError, MqttConnection } from './connection.js';
-import { PacketTooLargeError } from './parser-hooks.js';
+import { PacketTooLargeError } from './packet-reader.js';
 
 /** A connection on a real loopback socket, with what it reported, and the raw client socket. */
 async function pair(onPacket: ConnectionEvents['onPacket'] = () => undefined, connectTimeoutMs = 5000) {

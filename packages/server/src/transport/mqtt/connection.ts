@@ -1,6 +1,6 @@
 import type net from 'node:net';
 import mqttPacket, { type IPublishPacket, type Packet } from 'mqtt-packet';
-import { limitPacketSize, PacketTooLargeError } from './parser-hooks.js';
+import { PacketReader } from './packet-reader.js';
 
 /** MQTT 3.1 (`MQIsdp`), 3.1.1 and 5. */
 export type ProtocolVersion = 3 | 4 | 5;
@@ -42,6 +42,7 @@ export class MqttConnection {
   version: ProtocolVersion = 4;
   closed = false;
   private readonly parser = mqttPacket.parser();
+  private readonly reader: PacketReader;
   private timer: NodeJS.Timeout | undefined;
   private nextMessageId = 0;
   /** Packets whose processing holds reading (see ConnectionEvents.onPacket). */
@@ -54,10 +55,11 @@ export class MqttConnection {
   ) {
     // Acknowledgements and downlinks are small and latency-bound: no Nagle delay.
     socket.setNoDelay(true);
-    if (!limitPacketSize(this.parser, limits.maxPacketBytes)) this.checkSizeAfterParsing(limits);
-    this.parser.on('packet', (packet: Packet) => this.received(packet));
-    this.parser.on('error', (error: Error) => this.fail(error));
-    socket.on('data', (chunk: Buffer) => this.parser.parse(chunk));
+    this.reader = new PacketReader(this.parser, limits.maxPacketBytes, () => this.version, {
+      packet: (packet) => this.received(packet),
+      error: (error) => this.fail(error),
+    });
+    socket.on('data', (chunk: Buffer) => this.reader.push(chunk));
     socket.on('error', (error) => this.fail(error));
     socket.on('close', () => this.ended());
     this.timer = setTimeout(
@@ -164,14 +166,6 @@ export class MqttConnection {
     this.closed = true;
     clearTimeout(this.timer);
     this.events.onClose(this);
-  }
-
-  /** Without the parser hook, oversized packets are refused once parsed (still before processing). */
-  private checkSizeAfterParsing(limits: ConnectionLimits): void {
-    this.parser.prependListener('packet', (packet: Packet) => {
-      if ('length' in packet && typeof packet.length === 'number' && packet.length > limits.maxPacketBytes)
-        this.fail(new PacketTooLargeError(`too large message: ${packet.length} bytes`));
-    });
   }
 }
 

@@ -22,7 +22,7 @@ import { DeviceSession, type DeviceSessionDeps } from './device-session.js';
 import { MqttDownlinks } from './downlinks.js';
 import type { GatewayDevices } from './gateway-devices.js';
 import { GatewaySession } from './gateway-session.js';
-import { PacketTooLargeError } from './parser-hooks.js';
+import { PacketTooLargeError } from './packet-reader.js';
 import { MqttPayloads } from './payloads.js';
 import { ProvisionSession } from './provision-session.js';
 import { type MqttLogger, type MqttSession, type SessionLimits, SessionProtocolError } from './session.js';
