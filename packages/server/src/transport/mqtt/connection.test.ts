@@ -71,6 +71,14 @@ describe('MQTT connection', () => {
     expect(errors[0]).toBeInstanceOf(KeepAliveTimeoutError);
   });
 
+  it('closes the connection when processing a packet fails, with that error', async () => {
+    const failure = new Error('store unavailable');
+    const { client, clientClosed, errors } = await pair(() => Promise.reject(failure));
+    client.write(connect(0));
+    await clientClosed;
+    expect(errors).toEqual([failure]);
+  });
+
   it('refuses a packet larger than the limit from its header', async () => {
     const { client, clientClosed, errors } = await pair();
     client.write(Buffer.from([0x30, 0x80, 0x10])); // PUBLISH announcing 2048 bytes

@@ -142,17 +142,27 @@ export class MqttConnection {
     }
     if (!outcome) return;
     if (this.holding++ === 0) this.socket.pause();
-    outcome
-      .catch((error: unknown) => this.fail(error instanceof Error ? error : new Error(String(error))))
-      .finally(() => {
-        if (--this.holding > 0 || this.closed) return;
-        // What arrived meanwhile waits in the socket's buffer as one chunk per read; resuming would
-        // hand over one chunk and pause again, so a client with publishes waiting got one of them
-        // into each group commit. read() hands over the whole buffer at once (through 'data').
-        this.socket.read();
-        if (this.holding === 0 && !this.closed) this.socket.resume();
-      });
+    // One reaction with handlers made once per connection: thousands of packets wait at a time under
+    // load, and what each keeps alive is copied by every young-generation collection (issue 14).
+    outcome.then(this.packetDone, this.packetFailed);
   }
+
+  private readonly packetDone = (): void => {
+    if (--this.holding > 0 || this.closed) return;
+    // What arrived meanwhile waits in the socket's buffer as one chunk per read; resuming would
+    // hand over one chunk and pause again, so a client with publishes waiting got one of them
+    // into each group commit. read() hands over the whole buffer at once (through 'data').
+    this.socket.read();
+    if (this.holding === 0 && !this.closed) this.socket.resume();
+  };
+
+  private readonly packetFailed = (error: unknown): void => {
+    try {
+      this.fail(error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      this.packetDone();
+    }
+  };
 
   private fail(error: Error): void {
     if (this.closed) return;
