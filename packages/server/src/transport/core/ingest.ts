@@ -64,7 +64,7 @@ export class IngestBatcher implements RuleEngineWrites {
   ): Promise<void> {
     const points = countPoints(entries);
     if (points === 0) return Promise.resolve();
-    return this.enqueue({ timeseries: { tenantId, entityId, entries, ttl: ttlSeconds } }, points);
+    return this.enqueue({ tenantId, entityId, entries, ttl: ttlSeconds }, undefined, points);
   }
 
   /** Stores attributes of an entity in a scope; resolves once committed. */
@@ -74,7 +74,7 @@ export class IngestBatcher implements RuleEngineWrites {
     entries: readonly KvEntry[],
   ): Promise<void> {
     if (entries.length === 0) return Promise.resolve();
-    return this.enqueue({ attributes: { entityId, scope, entries } }, entries.length);
+    return this.enqueue(undefined, { entityId, scope, entries }, entries.length);
   }
 
   /** Writes waiting for a flush (for tests and metrics). */
@@ -82,9 +82,14 @@ export class IngestBatcher implements RuleEngineWrites {
     return this.queue.length;
   }
 
-  private enqueue(write: Pick<QueuedWrite, 'timeseries' | 'attributes'>, points: number): Promise<void> {
+  private enqueue(
+    timeseries: TimeseriesWrite | undefined,
+    attributes: AttributesWrite | undefined,
+    points: number,
+  ): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ ...write, points, resolve, reject });
+      // One shape for every queued write, built in one step (thousands wait at a time under load).
+      this.queue.push({ timeseries, attributes, points, resolve, reject });
       if (this.loops < this.concurrency) {
         this.loops++;
         const loop = this.drain().finally(() => this.running.delete(loop));
