@@ -397,12 +397,13 @@ export class TelemetryRepo {
         const key = keyId(point.key);
         const id = `${entity}\u0000${key}`;
         const current = newest.get(id);
-        if (current) repeated = true;
+        // A key's points in increasing ts (a device's messages in order) cannot repeat a point.
+        if (current && point.ts <= current.point.ts) repeated = true;
         if (!current || point.ts >= current.point.ts)
           newest.set(id, { id, write, entityId: entity, key, point });
       }
     });
-    // Only a key that came twice can repeat a point (entity, key and ts): then the last one is kept.
+    // Only a key whose ts did not increase can repeat a point (entity, key and ts): then the last one is kept.
     const superseded = repeated ? supersededPoints(writes, keyId) : undefined;
     const pointColumns = pointChunks((add) => {
       let position = 0;
