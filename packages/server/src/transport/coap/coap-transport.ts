@@ -15,6 +15,9 @@ import { CoapResponseCache } from './response-cache.js';
  */
 const COAP_RESPONSES_KEPT = { maxEntries: 100_000, maxBytes: 32 * 1024 * 1024 };
 
+/** How long a request's copies may arrive and its answer is kept (node-coap's exchange lifetime). */
+const EXCHANGE_LIFETIME_MS = parameters.exchangeLifetime * 1000;
+
 /** The CoAP socket's receive buffer: a second or more of datagrams at thousands of requests a second. */
 const COAP_RECEIVE_BUFFER_BYTES = 4 * 1024 * 1024;
 
@@ -55,11 +58,11 @@ export class CoapTransport {
   private sweepTimer: NodeJS.Timeout | undefined;
   private readonly handler: CoapRequestHandler;
   private readonly inProgress = new RequestsInProgress({
-    ttlMs: parameters.exchangeLifetime * 1000,
+    ttlMs: EXCHANGE_LIFETIME_MS,
     maxEntries: COAP_RESPONSES_KEPT.maxEntries,
   });
   private readonly responses = new CoapResponseCache({
-    ttlMs: parameters.exchangeLifetime * 1000,
+    ttlMs: EXCHANGE_LIFETIME_MS,
     ...COAP_RESPONSES_KEPT,
     inProgress: this.inProgress,
   });

@@ -42,7 +42,6 @@ export class MqttConnection {
   version: ProtocolVersion = 4;
   closed = false;
   private readonly parser = mqttPacket.parser();
-  private readonly reader: PacketReader;
   private timer: NodeJS.Timeout | undefined;
   private nextMessageId = 0;
   /** Packets whose processing holds reading (see ConnectionEvents.onPacket). */
@@ -55,11 +54,11 @@ export class MqttConnection {
   ) {
     // Acknowledgements and downlinks are small and latency-bound: no Nagle delay.
     socket.setNoDelay(true);
-    this.reader = new PacketReader(this.parser, limits.maxPacketBytes, () => this.version, {
+    const reader = new PacketReader(this.parser, limits.maxPacketBytes, () => this.version, {
       packet: (packet) => this.received(packet),
       error: (error) => this.fail(error),
     });
-    socket.on('data', (chunk: Buffer) => this.reader.push(chunk));
+    socket.on('data', (chunk: Buffer) => reader.push(chunk));
     socket.on('error', (error) => this.fail(error));
     socket.on('close', () => this.ended());
     this.timer = setTimeout(

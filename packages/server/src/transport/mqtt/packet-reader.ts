@@ -62,17 +62,20 @@ export class PacketReader {
       this.needed = 0;
     }
     let offset = 0;
-    while (offset < bytes.length && !this.failed) {
+    while (offset < bytes.length) {
       const size = this.packetSize(bytes, offset);
-      if (size === undefined || offset + size > bytes.length) break;
+      if (this.failed) return;
+      if (size === undefined || offset + size > bytes.length) {
+        // The start of a packet: kept, with its size once its fixed header is in.
+        const rest = bytes.subarray(offset);
+        this.pending = [rest];
+        this.pendingBytes = rest.length;
+        this.needed = size ?? 0;
+        return;
+      }
       this.read(bytes.subarray(offset, offset + size));
+      if (this.failed) return;
       offset += size;
-    }
-    if (offset < bytes.length && !this.failed) {
-      const rest = bytes.subarray(offset);
-      this.pending = [rest];
-      this.pendingBytes = rest.length;
-      this.needed = this.packetSize(rest, 0) ?? 0;
     }
   }
 
