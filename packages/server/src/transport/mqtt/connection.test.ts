@@ -3,9 +3,14 @@ import mqttPacket, { type Packet } from 'mqtt-packet';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ConnectionEvents, KeepAliveTimeoutError, MqttConnection } from './connection.js';
 import { PacketTooLargeError } from './packet-reader.js';
+import { ReadGate } from './read-gate.js';
 
 /** A connection on a real loopback socket, with what it reported, and the raw client socket. */
-async function pair(onPacket: ConnectionEvents['onPacket'] = () => undefined, connectTimeoutMs = 5000) {
+async function pair(
+  onPacket: ConnectionEvents['onPacket'] = () => undefined,
+  connectTimeoutMs = 5000,
+  gate?: ReadGate,
+) {
   const errors: Error[] = [];
   let reportClosed: () => void = () => {};
   const serverClosed = new Promise<void>((resolve) => {
@@ -21,9 +26,9 @@ async function pair(onPacket: ConnectionEvents['onPacket'] = () => undefined, co
     accept = resolve;
   });
   const listener = net.createServer((socket) =>
-    accept(new MqttConnection(socket, events, { maxPacketBytes: 1024, connectTimeoutMs })),
+    accept(new MqttConnection(socket, events, { maxPacketBytes: 1024, connectTimeoutMs }, gate)),
   );
-  server = listener;
+  servers.push(listener);
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
   const client = net.connect((listener.address() as AddressInfo).port, '127.0.0.1');
   const received: Packet[] = [];
@@ -36,11 +41,23 @@ async function pair(onPacket: ConnectionEvents['onPacket'] = () => undefined, co
   return { connection, client, clientClosed, serverClosed, received, errors };
 }
 
-let server: net.Server | undefined;
+let servers: net.Server[] = [];
 afterEach(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  server = undefined;
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  servers = [];
 });
+
+const publish = (messageId: number) =>
+  mqttPacket.generate({
+    cmd: 'publish',
+    topic: 't',
+    payload: 'x',
+    qos: 1,
+    messageId,
+    dup: false,
+    retain: false,
+  });
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const connect = (keepalive: number) =>
   mqttPacket.generate({
@@ -113,17 +130,6 @@ describe('MQTT connection', () => {
       started.push(packet.messageId ?? 0);
       return new Promise<void>((resolve) => releases.push(resolve));
     });
-    const publish = (messageId: number) =>
-      mqttPacket.generate({
-        cmd: 'publish',
-        topic: 't',
-        payload: 'x',
-        qos: 1,
-        messageId,
-        dup: false,
-        retain: false,
-      });
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     client.write(connect(0));
     client.write(publish(1));
     await vi.waitFor(() => expect(started).toEqual([1]));
@@ -137,5 +143,42 @@ describe('MQTT connection', () => {
     // One at a time, 2 would start alone and 3 and 4 only once it is released.
     await vi.waitFor(() => expect(started).toEqual([1, 2, 3, 4]), { timeout: 1000 });
     client.destroy();
+  });
+
+  it('stops reading a connection whose publishes are done while the shared gate is full, until there is room', async () => {
+    const gate = new ReadGate(1);
+    const started: string[] = [];
+    const releases = new Map<string, () => void>();
+    const processing = (name: string) => (_connection: MqttConnection, packet: Packet) => {
+      if (packet.cmd !== 'publish') return undefined;
+      const id = `${name}${packet.messageId}`;
+      started.push(id);
+      return new Promise<void>((resolve) => releases.set(id, resolve));
+    };
+    const a = await pair(processing('a'), 5000, gate);
+    const b = await pair(processing('b'), 5000, gate);
+    a.client.write(Buffer.concat([connect(0), publish(1)]));
+    await vi.waitFor(() => expect(started).toEqual(['a1']));
+    // A connection with nothing in process reads whatever the gate holds: the gate bounds what
+    // waits, it never keeps a connection from starting.
+    b.client.write(Buffer.concat([connect(0), publish(1)]));
+    await vi.waitFor(() => expect(started).toEqual(['a1', 'b1']));
+    expect(gate.count).toBe(2);
+    releases.get('b1')?.();
+    await vi.waitFor(() => expect(gate.waiting).toBe(1));
+    b.client.write(publish(2));
+    await pause(100);
+    expect(started).toEqual(['a1', 'b1']);
+    releases.get('a1')?.();
+    // The room a1 left went to b, which waited longer; now a waits for room.
+    await vi.waitFor(() => expect(started).toEqual(['a1', 'b1', 'b2']));
+    expect(gate.waiting).toBe(1);
+    a.client.write(publish(2));
+    await pause(100);
+    expect(started).toEqual(['a1', 'b1', 'b2']);
+    releases.get('b2')?.();
+    await vi.waitFor(() => expect(started).toEqual(['a1', 'b1', 'b2', 'a2']));
+    a.client.destroy();
+    b.client.destroy();
   });
 });

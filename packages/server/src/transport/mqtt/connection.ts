@@ -1,6 +1,7 @@
 import type net from 'node:net';
 import mqttPacket, { type IPublishPacket, type Packet } from 'mqtt-packet';
 import { PacketReader } from './packet-reader.js';
+import { type GatedReader, ReadGate } from './read-gate.js';
 
 /** MQTT 3.1 (`MQIsdp`), 3.1.1 and 5. */
 export type ProtocolVersion = 3 | 4 | 5;
@@ -30,13 +31,16 @@ export class KeepAliveTimeoutError extends Error {}
 /** The largest MQTT packet identifier; downlink ids wrap around after it. */
 const MAX_MESSAGE_ID = 0xffff;
 
+/** For a connection on its own (tests): no bound shared with others. */
+const UNGATED = new ReadGate(Number.POSITIVE_INFINITY);
+
 /**
  * One device's socket, at the level of MQTT packets: parses what the client sends (mqtt-packet),
  * writes packets in the client's protocol version, and enforces the CONNECT timeout, the keep-alive
  * (1.5 × the client's interval, MQTT-3.1.2-24) and the packet size limit. It knows nothing of
  * devices; its owner decides what each packet means.
  */
-export class MqttConnection {
+export class MqttConnection implements GatedReader {
   /** The client id of CONNECT, once received. */
   clientId = '';
   version: ProtocolVersion = 4;
@@ -51,6 +55,8 @@ export class MqttConnection {
     readonly socket: net.Socket,
     private readonly events: ConnectionEvents,
     limits: ConnectionLimits,
+    /** Shared by the transport's connections: how many publishes they may have in process at once. */
+    private readonly gate: ReadGate = UNGATED,
   ) {
     // Acknowledgements and downlinks are small and latency-bound: no Nagle delay.
     socket.setNoDelay(true);
@@ -141,19 +147,27 @@ export class MqttConnection {
     }
     if (!outcome) return;
     if (this.holding++ === 0) this.socket.pause();
+    this.gate.began();
     // One reaction with handlers made once per connection: thousands of packets wait at a time under
     // load, and what each keeps alive is copied by every young-generation collection (issue 14).
     outcome.then(this.packetDone, this.packetFailed);
   }
 
   private readonly packetDone = (): void => {
+    this.gate.ended();
     if (--this.holding > 0 || this.closed) return;
+    if (this.gate.mayRead(this)) this.resumeReading();
+  };
+
+  /** Reads what waits in the socket, then goes on reading unless a packet holds it again. */
+  resumeReading(): void {
+    if (this.holding > 0 || this.closed) return;
     // What arrived meanwhile waits in the socket's buffer as one chunk per read; resuming would
     // hand over one chunk and pause again, so a client with publishes waiting got one of them
     // into each group commit. read() hands over the whole buffer at once (through 'data').
     this.socket.read();
     if (this.holding === 0 && !this.closed) this.socket.resume();
-  };
+  }
 
   private readonly packetFailed = (error: unknown): void => {
     try {

@@ -25,6 +25,7 @@ import { GatewaySession } from './gateway-session.js';
 import { PacketTooLargeError } from './packet-reader.js';
 import { MqttPayloads } from './payloads.js';
 import { ProvisionSession } from './provision-session.js';
+import { ReadGate } from './read-gate.js';
 import { type MqttLogger, type MqttSession, type SessionLimits, SessionProtocolError } from './session.js';
 import { classifySubscription } from './topics.js';
 
@@ -41,6 +42,8 @@ export interface MqttTransportOptions {
   outgoingQueueLimit?: number;
   /** `transport.mqtt.timeout`: how long a new connection may take to send CONNECT. */
   connectTimeoutMs?: number;
+  /** Publishes all connections may have in process before they stop reading (decision 0049). */
+  maxPublishesInProcess?: number;
 }
 
 export interface MqttTransportDeps {
@@ -54,6 +57,7 @@ export const MQTT_DEFAULTS = {
   maxPayloadSize: 65536,
   outgoingQueueLimit: 100,
   connectTimeoutMs: 10_000,
+  maxPublishesInProcess: 2000,
 } as const;
 
 /** User name or client id of a provisioning connection. */
@@ -81,6 +85,7 @@ export class MqttTransport {
   private readonly downlinks = new MqttDownlinks();
   private readonly limits: SessionLimits;
   private readonly connectionLimits: { maxPacketBytes: number; connectTimeoutMs: number };
+  private readonly readGate: ReadGate;
   private readonly events: ConnectionEvents = {
     onPacket: (connection, packet) => this.onPacket(connection, packet),
     onClose: (connection) => this.onClose(connection),
@@ -98,6 +103,7 @@ export class MqttTransport {
       maxPacketBytes: options.maxPayloadSize ?? MQTT_DEFAULTS.maxPayloadSize,
       connectTimeoutMs: options.connectTimeoutMs ?? MQTT_DEFAULTS.connectTimeoutMs,
     };
+    this.readGate = new ReadGate(options.maxPublishesInProcess ?? MQTT_DEFAULTS.maxPublishesInProcess);
   }
 
   async start(): Promise<void> {
@@ -149,7 +155,7 @@ export class MqttTransport {
       socket.destroy();
       return;
     }
-    this.connections.add(new MqttConnection(socket, this.events, this.connectionLimits));
+    this.connections.add(new MqttConnection(socket, this.events, this.connectionLimits, this.readGate));
   }
 
   private onPacket(connection: MqttConnection, packet: Packet): Promise<void> | undefined {
