@@ -11,7 +11,7 @@ import {
   type RuleEngineLog,
   type RuleEngineServices,
 } from './node.js';
-import { PartitionedQueue, type RuleEngineQueue } from './queue/partitioned-queue.js';
+import { PartitionedQueue, type QueueItem, type RuleEngineQueue } from './queue/partitioned-queue.js';
 import { DEFAULT_QUEUES, type QueueConfig } from './queue/queue-config.js';
 import type { RuleNodeRegistry } from './registry.js';
 
@@ -125,6 +125,57 @@ class MsgRun {
   }
 }
 
+/** Messages of one originator are processed in order: their partition and their group. */
+function originatorKeyOf(tenantId: string, msg: RuleMsg): string {
+  return `${tenantId}:${msg.originator.id}`;
+}
+
+interface Processing {
+  process(tenantId: string, msg: RuleMsg, entry: Entry): Promise<void>;
+  log: RuleEngineLog;
+}
+
+/**
+ * A message waiting in an in-process queue. One object with methods rather than an item of
+ * closures, and its keys made when asked rather than kept: thousands wait at a time under load,
+ * and what each keeps alive is copied by every young-generation collection (issue 14).
+ */
+class QueuedMessage implements QueueItem {
+  constructor(
+    private readonly processing: Processing,
+    readonly tenantKey: string,
+    private readonly msg: RuleMsg,
+    private readonly entry: Entry,
+    private readonly resolve: () => void,
+    private readonly reject: (error: Error) => void,
+  ) {}
+
+  get partitionKey(): string {
+    return originatorKeyOf(this.tenantKey, this.msg);
+  }
+
+  get originatorKey(): string {
+    return originatorKeyOf(this.tenantKey, this.msg);
+  }
+
+  process(): Promise<void> {
+    return this.processing.process(this.tenantKey, this.msg, this.entry);
+  }
+
+  settle(outcome: { ok: true } | { ok: false; error: Error }): void {
+    if (outcome.ok) this.resolve();
+    else if (outcome.error.message === 'The rule engine is stopping') this.reject(outcome.error);
+    else {
+      const { msg } = this;
+      this.processing.log.warn(
+        { err: outcome.error, tenantId: this.tenantKey, msgType: msg.type, originator: msg.originator },
+        'rule engine message processing failed',
+      );
+      this.resolve();
+    }
+  }
+}
+
 /** The tenant's chains, started on first use. */
 interface TenantChains {
   root: Promise<string | null> | undefined;
@@ -154,8 +205,15 @@ export class RuleEngine {
   /** Messages from the shared queues being processed here. */
   private readonly sharedInFlight = new Set<Promise<void>>();
 
+  /** How the in-process queues run a message: one object shared by every queued message. */
+  private readonly processing: Processing;
+
   constructor(private readonly deps: RuleEngineDeps) {
     this.log = deps.log;
+    this.processing = {
+      process: (tenantId, msg, entry) => this.process(tenantId, msg, entry),
+      log: deps.log,
+    };
     for (const config of deps.queues ?? DEFAULT_QUEUES) {
       this.queues.set(
         config.name,
@@ -255,32 +313,15 @@ export class RuleEngine {
     const queue = this.queueOf(msg.queueName);
     const queued =
       msg.queueName === queue.config.name ? msg : changeMsg(msg, { queueName: queue.config.name });
-    const originatorKey = `${tenantId}:${queued.originator.id}`;
     if (this.shared) {
-      return this.shared.publish(queue.config.name, originatorKey, tenantId, {
+      return this.shared.publish(queue.config.name, originatorKeyOf(tenantId, queued), tenantId, {
         tenantId,
         msg: queued,
         entry,
       });
     }
     return new Promise<void>((resolve, reject) => {
-      queue.add({
-        partitionKey: originatorKey,
-        originatorKey,
-        tenantKey: tenantId,
-        process: () => this.process(tenantId, queued, entry),
-        settle: (outcome) => {
-          if (outcome.ok) resolve();
-          else if (outcome.error.message === 'The rule engine is stopping') reject(outcome.error);
-          else {
-            this.log.warn(
-              { err: outcome.error, tenantId, msgType: queued.type, originator: queued.originator },
-              'rule engine message processing failed',
-            );
-            resolve();
-          }
-        },
-      });
+      queue.add(new QueuedMessage(this.processing, tenantId, queued, entry, resolve, reject));
     });
   }
 
