@@ -3,7 +3,7 @@
 // On PostgreSQL, the young generation may grow to 128 MB semi-spaces (V8's default is 16; decision
 // 0049): with the MQTT read gate bounding the messages in process, a collection then copies a
 // small share of what it scans, and garbage collection at the ingest peak falls from ~21 % of the
-// server's thread to ~8 %. It grows only under load; V8's memory reducer gives it back within about
+// server's thread to ~6 %. It grows only under load; V8's memory reducer gives it back within about
 // two minutes of idleness (instead of ~30 s).
 // On the embedded store (decision 0013), whose own thread bounds ingest:
 // - the young generation is V8's own (16 MB semi-spaces; decision 0044): a smaller one promoted the

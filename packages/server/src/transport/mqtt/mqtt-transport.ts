@@ -57,7 +57,7 @@ export const MQTT_DEFAULTS = {
   maxPayloadSize: 65536,
   outgoingQueueLimit: 100,
   connectTimeoutMs: 10_000,
-  maxPublishesInProcess: 2000,
+  maxPublishesInProcess: 1000,
 } as const;
 
 /** User name or client id of a provisioning connection. */
