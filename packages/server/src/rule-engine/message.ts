@@ -59,13 +59,11 @@ export function changeMsg(
     Pick<RuleMsg, 'type' | 'originator' | 'customerId' | 'metadata' | 'dataType' | 'data' | 'queueName'>
   >,
 ): RuleMsg {
-  const next = { ...msg, ...changes };
+  const next: Annotated = { ...msg, ...changes };
   // The parsed payload stays valid while the text is the same.
-  if (changes.data === undefined || changes.data === msg.data) {
-    const parsed = parsedData.get(msg);
-    if (parsed !== undefined) parsedData.set(next, parsed);
-    const values = telemetryValues.get(msg);
-    if (values !== undefined) telemetryValues.set(next, values);
+  if (changes.data !== undefined && changes.data !== msg.data) {
+    next[PARSED] = undefined;
+    next[VALUES] = undefined;
   }
   return next;
 }
@@ -75,42 +73,47 @@ export function copyAsNew(msg: RuleMsg, changes: Parameters<typeof changeMsg>[1]
   return { ...changeMsg(msg, changes), id: messageId() };
 }
 
-const parsedData = new WeakMap<RuleMsg, LosslessJson>();
+/**
+ * What a message carries for the nodes beside its fields: its payload parsed, the typed values it
+ * was written from. Symbol-keyed, so JSON (the sandbox, debug events, the cluster's queues) sees
+ * only its fields; not a WeakMap, whose entries cost a hash, a table entry and work in every
+ * collection per message (issue 14).
+ */
+const PARSED = Symbol('parsed payload');
+const VALUES = Symbol('telemetry values');
+type Annotated = RuleMsg & { [PARSED]?: LosslessJson | undefined; [VALUES]?: readonly KvEntry[] | undefined };
 
 /**
  * The payload as lossless JSON (numbers keep their literal text, so 64-bit longs survive), parsed
  * once per message. Throws JsonSyntaxError when the payload is not JSON.
  */
 export function msgJson(msg: RuleMsg): LosslessJson {
-  let parsed = parsedData.get(msg);
+  let parsed = (msg as Annotated)[PARSED];
   if (parsed === undefined) {
     parsed = parseLossless(msg.data);
-    parsedData.set(msg, parsed);
+    (msg as Annotated)[PARSED] = parsed;
   }
   return parsed;
 }
 
 /** Tells a message its payload's parse, when the producer already has it (the device transports). */
 export function withParsedData(msg: RuleMsg, parsed: LosslessJson): RuleMsg {
-  parsedData.set(msg, parsed);
+  (msg as Annotated)[PARSED] = parsed;
   return msg;
 }
-
-/** Typed values of a flat telemetry payload, kept by the transport that built the message from them. */
-const telemetryValues = new WeakMap<RuleMsg, readonly KvEntry[]>();
 
 /**
  * Tells a message the typed values its payload (`{"key": value, …}`) was written from, so that
  * the nodes that store or evaluate them need not parse the text again.
  */
 export function withTelemetryValues(msg: RuleMsg, values: readonly KvEntry[]): RuleMsg {
-  telemetryValues.set(msg, values);
+  (msg as Annotated)[VALUES] = values;
   return msg;
 }
 
 /** The time-series points of a telemetry payload, stamped `ts` where the payload has no own ts. */
 export function msgTelemetry(msg: RuleMsg, ts: number): TsEntries[] {
-  const values = telemetryValues.get(msg);
+  const values = (msg as Annotated)[VALUES];
   if (values !== undefined) return values.length === 0 ? [] : [{ ts, values: [...values] }];
   return telemetryEntries(msgJson(msg), ts, 'drop');
 }
