@@ -2,9 +2,9 @@
 // bench launchers.
 // On PostgreSQL, the young generation may grow to 128 MB semi-spaces (V8's default is 16; decision
 // 0049): with the MQTT read gate bounding the messages in process, a collection then copies a
-// small share of what it scans, and garbage collection at the ingest peak falls from ~21 % of the
-// server's thread to ~6 %. It grows only under load; V8's memory reducer gives it back within about
-// two minutes of idleness (instead of ~30 s).
+// small share of what it scans (garbage collection at the ingest peak: bench/README.md, "2026-11-30
+// (late)"). It grows only under load; V8's memory reducer gives it back within about two minutes of
+// idleness (instead of ~30 s).
 // On the embedded store (decision 0013), whose own thread bounds ingest:
 // - the young generation is V8's own (16 MB semi-spaces; decision 0044): a smaller one promoted the
 //   messages waiting for their group commit, and V8's memory reducer shrinks it when idle;
