@@ -134,6 +134,30 @@ describe('telemetry and attributes', () => {
     await device.end();
   });
 
+  it('acknowledges a message sent again with the same ts, and its values replace the stored ones', async () => {
+    const d = await newDevice();
+    const device = await connectDevice(server, { username: d.token });
+    const ts = 1609459200000;
+    for (const humidity of [40, 41, 42]) {
+      await device.client.publishAsync(
+        'v1/devices/me/telemetry',
+        `{"ts":${ts},"values":{"humidity":${humidity}}}`,
+        {
+          qos: 1,
+        },
+      );
+    }
+    expect((await latest(d, 'humidity')).humidity).toEqual([{ ts, value: '42' }]);
+    const history = expectOk(
+      await server.api.get<Record<string, { ts: number; value: unknown }[]>>(
+        `/api/plugins/telemetry/DEVICE/${d.id}/values/timeseries?keys=humidity&startTs=0&endTs=${ts + 1}`,
+        ta(),
+      ),
+    );
+    expect(history.humidity).toEqual([{ ts, value: '42' }]);
+    await device.end();
+  });
+
   it('stores client attributes and answers attribute requests on the response topic', async () => {
     const d = await newDevice();
     expectOk(

@@ -892,7 +892,7 @@ describe('the telemetry service', () => {
   });
 });
 
-describe('batch writes in the caller transaction', () => {
+describe('batch writes', () => {
   const long = (value: number) => ({ type: 'LONG' as const, value: BigInt(value) });
   const text = (value: string) => ({ type: 'STRING' as const, value });
   const deviceId = async () => ({ entityType: 'DEVICE' as const, id: await newDevice() });
@@ -1003,6 +1003,48 @@ describe('batch writes in the caller transaction', () => {
       entityId: c,
       ttl: 30,
     });
+  });
+
+  it('outside a transaction, replaces a point stored before and stores the rest of the batch', async () => {
+    // The ingest's batches are their own statement, which expects new points (decision 0050).
+    const telemetry = server.services.telemetry;
+    const [a, b] = [await deviceId(), await deviceId()];
+    await telemetry.saveTimeseries(ids.tenantId, a, [{ ts: T, values: [{ key: 'again', value: long(1) }] }]);
+    // The second batch comes after one that repeated a point, the third after that one.
+    for (const value of [2, 3, 4]) {
+      const pending = await telemetry.saveTimeseriesBatch(server.store.db, [
+        {
+          tenantId: ids.tenantId,
+          entityId: b,
+          entries: [{ ts: T + value, values: [{ key: 'again', value: long(value) }] }],
+        },
+        {
+          tenantId: ids.tenantId,
+          entityId: a,
+          entries: [{ ts: T, values: [{ key: 'again', value: long(value) }] }],
+        },
+      ]);
+      pending.afterCommit();
+    }
+    const history = {
+      keys: ['again'],
+      startTs: 0,
+      endTs: T + 10,
+      interval: 0,
+      limit: 10,
+      agg: 'NONE',
+      orderBy: 'ASC',
+    } as const;
+    expect((await telemetry.history(a, history)).get('again')).toEqual([
+      { key: 'again', ts: T, value: long(4) },
+    ]);
+    expect((await telemetry.history(b, history)).get('again')?.map((p) => p.ts)).toEqual([
+      T + 2,
+      T + 3,
+      T + 4,
+    ]);
+    expect(await telemetry.latest(a)).toEqual([{ key: 'again', ts: T, value: long(4) }]);
+    expect(await telemetry.latest(b)).toEqual([{ key: 'again', ts: T + 4, value: long(4) }]);
   });
 
   it('tells which latest values a batch of more than one statement did not move', async () => {
