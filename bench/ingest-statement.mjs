@@ -1,31 +1,24 @@
 // PostgreSQL's own CPU per message for the ingest's write statement (issue 14): batches like the
 // group commit's (one message of 3 data points from each of DEVICES devices, timestamps
 // increasing) written through the server's TelemetryRepo into a fresh database by two writers,
-// each with devices of its own, as the rule engine's partitions write. The CPU is read from /proc of the database's
-// backends, so only PostgreSQL's work counts, not this process's. Run after `npm run build`:
+// each with devices of its own, as the rule engine's partitions write. The CPU is read from /proc
+// of the database's backends, so only PostgreSQL's work counts, not this process's. Run after
+// `npm run build`:
 //   node bench/ingest-statement.mjs        (BATCHES=300, DEVICES=1000; BENCH_PG_URL for the server)
 import crypto from 'node:crypto';
-import fs from 'node:fs';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { migrate, openStore } from '../packages/server/dist/db/store.js';
 import { TelemetryRepo } from '../packages/server/dist/telemetry/repo.js';
-import { ADMIN_PG_URL, machine } from './lib/fleet.mjs';
+import { cpuSeconds, createBenchDatabase, machine, withAdmin } from './lib/fleet.mjs';
 
 const BATCHES = Number(process.env.BATCHES ?? 300);
 const DEVICES = Number(process.env.DEVICES ?? 1000);
 const WRITERS = 2;
 
-const name = `meridian_bench_${crypto.randomBytes(4).toString('hex')}`;
-const admin = new pg.Client(ADMIN_PG_URL);
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(ADMIN_PG_URL);
-url.pathname = `/${name}`;
-const store = await openStore({
-  databaseUrl: url.toString(),
-  dataDir: fs.mkdtempSync('/tmp/meridian-bench-'),
-});
+const database = await createBenchDatabase();
+// The data directory holds only the embedded store: unused on PostgreSQL.
+const store = await openStore({ databaseUrl: database.url, dataDir: os.tmpdir() });
 try {
   await migrate(store.db);
   const repo = new TelemetryRepo(store.db);
@@ -48,16 +41,13 @@ try {
   for (let i = 0; i < 20; i++)
     for (let w = 0; w < WRITERS; w++) (await repo.saveTimeseriesBatch(store.db, batch(w))).afterCommit();
 
-  const backendTicks = async () => {
-    const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [name]);
-    let ticks = 0;
-    for (const { pid } of rows) {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime + stime
-    }
-    return ticks;
+  const backendsCpu = async () => {
+    const { rows } = await withAdmin((c) =>
+      c.query('select pid from pg_stat_activity where datname = $1', [database.name]),
+    );
+    return rows.reduce((sum, { pid }) => sum + cpuSeconds(pid), 0);
   };
-  const before = await backendTicks();
+  const before = await backendsCpu();
   const started = performance.now();
   let left = BATCHES;
   await Promise.all(
@@ -66,7 +56,7 @@ try {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const cpu = ((await backendTicks()) - before) / 100;
+  const cpu = (await backendsCpu()) - before;
   const messages = BATCHES * DEVICES;
   console.log(machine());
   console.log(
@@ -75,6 +65,5 @@ try {
   );
 } finally {
   await store.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await database.drop();
 }

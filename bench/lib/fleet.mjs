@@ -10,7 +10,7 @@ import { startServer } from '../../scripts/run-server.mjs';
 
 export const ADMIN_PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function withAdmin(run) {
+export async function withAdmin(run) {
   const client = new pg.Client({ connectionString: ADMIN_PG_URL });
   await client.connect();
   try {
@@ -18,6 +18,19 @@ async function withAdmin(run) {
   } finally {
     await client.end();
   }
+}
+
+/** A new, empty database on the local PostgreSQL server: its name, its URL, and `drop()`. */
+export async function createBenchDatabase() {
+  const name = `meridian_bench_${randomBytes(4).toString('hex')}`;
+  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(ADMIN_PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
 }
 
 /**
@@ -29,12 +42,9 @@ export async function startFleetServer(store, options = {}) {
   const env = { LOG_LEVEL: 'warn', ...options.env };
   let dropDatabase = async () => {};
   if (store === 'postgres') {
-    const name = `meridian_bench_${randomBytes(4).toString('hex')}`;
-    await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
-    const url = new URL(ADMIN_PG_URL);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = () => withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    const database = await createBenchDatabase();
+    env.DATABASE_URL = database.url;
+    dropDatabase = database.drop;
   }
   // The ready line is logged at info; run-server waits for it, so keep info for start-up.
   const server = await startServer({ dataDir, env: { ...env, LOG_LEVEL: 'info' }, timeoutMs: 60000 });
