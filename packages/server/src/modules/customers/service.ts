@@ -12,6 +12,7 @@ import {
   type AuditSubject,
   auditedAction,
 } from '../audit-logs/audited-action.js';
+import { isUniqueViolation } from '../customer-assignable/constraints.js';
 import { assertEntityLimit } from '../tenant-profiles/limits.js';
 import type { TenantsRepo } from '../tenants/repo.js';
 import { assertContactEmail, contactOf } from '../tenants/service.js';
@@ -20,9 +21,6 @@ import type { CustomerInput } from './schemas.js';
 import { customerShortInfoToWire, customerToWire } from './wire.js';
 
 const TITLE_TAKEN = 'Customer with such title already exists!';
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 const customerTarget = (row: CustomerRow) => ({ id: row.id, tenantId: row.tenantId });
 

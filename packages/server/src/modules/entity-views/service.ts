@@ -8,6 +8,7 @@ import type { PageQuery } from '../../http/page-query.js';
 import { deleteAlarmsOf } from '../alarms/repo.js';
 import type { AuditRecorder } from '../audit-logs/audited-action.js';
 import { actorOf, failureDetails } from '../audit-logs/service.js';
+import { isUniqueViolation } from '../customer-assignable/constraints.js';
 import { ensurePublicCustomer } from '../customers/public-customer.js';
 import type { CustomerRow, CustomersRepo } from '../customers/repo.js';
 import { loadOwners, mayAccessEntity, ownerKey } from '../entities/owner.js';
@@ -26,9 +27,6 @@ export const entityViewTarget = (row: EntityViewRow): Target => ({
 
 const ownerId = (ref: { id?: string } | null | undefined) =>
   ref?.id && ref.id !== NULL_UUID ? ref.id : null;
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 function normalizeKeys(keys: EntityViewInput['keys']): EntityViewKeys | null {
   if (!keys) return null;

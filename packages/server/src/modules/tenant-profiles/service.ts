@@ -5,14 +5,12 @@ import type { Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/store.js';
 import { badRequest, notFound } from '../../http/api-error.js';
 import type { PageQuery } from '../../http/page-query.js';
+import { isUniqueViolation } from '../customer-assignable/constraints.js';
 import type { TenantProfileRow, TenantProfilesRepo } from './repo.js';
 import { RATE_LIMIT_KEYS, type TenantProfileInput } from './schemas.js';
 import { tenantProfileInfoToWire, tenantProfileToWire } from './wire.js';
 
 const SYSTEM = { tenantId: NULL_UUID };
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 const NAME_TAKEN = 'Tenant profile with such name already exists!';
 
