@@ -142,9 +142,7 @@ describe('telemetry and attributes', () => {
       await device.client.publishAsync(
         'v1/devices/me/telemetry',
         `{"ts":${ts},"values":{"humidity":${humidity}}}`,
-        {
-          qos: 1,
-        },
+        { qos: 1 },
       );
     }
     expect((await latest(d, 'humidity')).humidity).toEqual([{ ts, value: '42' }]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientMessageOfStoreError } from './sql-errors.js';
+import { clientMessageOfStoreError, isUniqueViolation } from './sql-errors.js';
 
 const storeError = (code: string, message: string) =>
   Object.assign(new Error(message), { severity: 'ERROR', code });
@@ -21,5 +21,16 @@ describe('clientMessageOfStoreError', () => {
   it("leaves the server's own failures alone", () => {
     expect(clientMessageOfStoreError(storeError('42P01', 'relation "x" does not exist'))).toBeUndefined();
     expect(clientMessageOfStoreError(new Error('plain'))).toBeUndefined();
+  });
+});
+
+describe('isUniqueViolation', () => {
+  it('recognises a store error of SQLSTATE 23505 and nothing else', () => {
+    expect(isUniqueViolation(storeError('23505', 'duplicate key value violates unique constraint'))).toBe(
+      true,
+    );
+    expect(isUniqueViolation(storeError('23503', 'violates foreign key constraint'))).toBe(false);
+    expect(isUniqueViolation(new Error('23505'))).toBe(false);
+    expect(isUniqueViolation(undefined)).toBe(false);
   });
 });

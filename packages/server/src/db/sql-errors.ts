@@ -10,6 +10,9 @@ export function sqlStateOf(error: unknown): string | undefined {
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }
 
+/** True when the error is a unique violation (SQLSTATE 23505), whichever the constraint. */
+export const isUniqueViolation = (error: unknown): boolean => sqlStateOf(error) === '23505';
+
 const DATA_EXCEPTIONS: Record<string, string> = {
   '22021': 'text holds a character that cannot be stored (such as NUL)',
   '22P05': 'text holds a character that cannot be stored (such as NUL)',

@@ -2,7 +2,7 @@ import type { AttributeKvEntry, AttributeScope, KvEntry, KvValue, TsKvEntry } fr
 import { CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import { arrayLiteral } from '../db/array-literal.js';
 import type { Database } from '../db/schema.js';
-import { sqlStateOf } from '../db/sql-errors.js';
+import { isUniqueViolation } from '../db/sql-errors.js';
 import type { Db } from '../db/store.js';
 import type { BucketPlan, BucketStats } from './aggregate.js';
 import { PointColumns } from './point-columns.js';
@@ -220,9 +220,6 @@ const POINTS_SQL = (() => {
     latest: statement('', 1),
   };
 })();
-
-/** SQLSTATE unique_violation: here, a point of the batch was stored already. */
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * How many batches after one that repeated a stored point take the statement that expects such
@@ -486,7 +483,8 @@ export class TelemetryRepo {
     try {
       return await run('newPoints');
     } catch (error) {
-      if (sqlStateOf(error) !== UNIQUE_VIOLATION) throw error;
+      // A unique violation here: a point of the batch was stored already.
+      if (!isUniqueViolation(error)) throw error;
       this.carefulBatchesLeft = CAREFUL_BATCHES;
       return run('points');
     }

@@ -13,11 +13,6 @@ export function violatedUnique(error: unknown): string | undefined {
   return e?.code === '23505' && typeof e.constraint === 'string' ? e.constraint : undefined;
 }
 
-/** True when the error is a unique violation (SQLSTATE 23505), whichever the constraint. */
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as PgError | null)?.code === '23505';
-}
-
 /** True when the error is a foreign-key violation (SQLSTATE 23503). */
 export function isForeignKeyViolation(error: unknown): boolean {
   return (error as PgError | null)?.code === '23503';

@@ -3,6 +3,7 @@ import { v1 as uuidv1 } from 'uuid';
 import { requireAccess } from '../../auth/policy.js';
 import type { Principal } from '../../auth/principal.js';
 import type { TokenOutdating } from '../../auth/token-outdating.js';
+import { isUniqueViolation } from '../../db/sql-errors.js';
 import type { Db } from '../../db/store.js';
 import { badRequest, notFound } from '../../http/api-error.js';
 import type { PageQuery } from '../../http/page-query.js';
@@ -12,7 +13,6 @@ import {
   type AuditSubject,
   auditedAction,
 } from '../audit-logs/audited-action.js';
-import { isUniqueViolation } from '../customer-assignable/constraints.js';
 import { assertEntityLimit } from '../tenant-profiles/limits.js';
 import type { TenantsRepo } from '../tenants/repo.js';
 import { assertContactEmail, contactOf } from '../tenants/service.js';
