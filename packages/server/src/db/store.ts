@@ -5,6 +5,7 @@ import { migrations } from './migrations/index.js';
 import { PGliteDialect, PgliteSession } from './pglite-dialect.js';
 import { pgliteModule } from './pglite-module.js';
 import { PgliteThreadClient } from './pglite-thread-client.js';
+import { preparingPool } from './postgres-prepared.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -63,7 +64,7 @@ export async function openStore(options: {
     // database) is discarded by the pool and replaced on the next query; without a listener its
     // error would be thrown as an uncaught exception and stop the server.
     pool.on('error', (error) => options.onIdleConnectionError?.(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), plugins });
     return { db, backgroundDb: db, kind: 'postgres', close: () => db.destroy() };
   }
   let dataPath: string | undefined;

@@ -1,6 +1,7 @@
 import type { AttributeKvEntry, AttributeScope, KvEntry, KvValue, TsKvEntry } from '@meridian/common';
 import { CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import { arrayLiteral } from '../db/array-literal.js';
+import { keptPrepared } from '../db/postgres-prepared.js';
 import type { Database } from '../db/schema.js';
 import { isUniqueViolation } from '../db/sql-errors.js';
 import type { Db } from '../db/store.js';
@@ -210,14 +211,14 @@ const POINTS_SQL = (() => {
     statement(`points as (insert into ts_kv (${list}) select * from unnest(${arrays(1)})${onConflict}), `, 9);
   return {
     /** Points of which some may be stored already (same entity, key and ts): those are replaced. */
-    points: points(` on conflict (entity_id, key, ts) do update set ${set(values)}`),
+    points: keptPrepared(points(` on conflict (entity_id, key, ts) do update set ${set(values)}`)),
     /**
      * Points expected to be new: no search for a stored one before each row is inserted (about an
      * eighth of PostgreSQL's work per point, decision 0050); a point stored already fails the
      * whole statement.
      */
-    newPoints: points(''),
-    latest: statement('', 1),
+    newPoints: keptPrepared(points('')),
+    latest: keptPrepared(statement('', 1)),
   };
 })();
 
