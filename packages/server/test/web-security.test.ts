@@ -60,9 +60,30 @@ describe('CORS on /api, as the reference by default', () => {
     expect(res.headers.get('access-control-max-age')).toBe('1800');
   });
 
-  it('sends no CORS headers outside /api', async () => {
+  it('sends no CORS headers outside /api, and answers no preflight there', async () => {
     const res = await byDefault.api.get('/', { headers: { origin: APP_ORIGIN } });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await byDefault.api.request('OPTIONS', '/', {
+      headers: { origin: APP_ORIGIN, 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.status).toBe(404);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
+  });
+
+  it('lets the browser read errors: a 401 carries the CORS headers', async () => {
+    const res = await byDefault.api.get('/api/auth/user', { headers: { origin: APP_ORIGIN } });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+    expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+  });
+
+  it('answers device API calls from a browser too (the device API is under /api)', async () => {
+    const res = await byDefault.api.request('OPTIONS', '/api/v1/some-token/telemetry', {
+      headers: { origin: APP_ORIGIN, 'access-control-request-method': 'POST' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
   });
 
   it('answers only the configured origins when CORS_ALLOWED_ORIGINS is set', async () => {
@@ -70,6 +91,7 @@ describe('CORS on /api, as the reference by default', () => {
       headers: { origin: APP_ORIGIN },
     });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    expect(other.headers.get('access-control-allow-credentials')).toBeNull();
     const allowed = await configured.api.request('OPTIONS', '/api/auth/login', {
       headers: { origin: 'https://only.example.test', 'access-control-request-method': 'POST' },
     });

@@ -1,5 +1,5 @@
-import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import { registerApiCors } from './api-cors.js';
 import { isWidgetFrame, WIDGET_FRAME_POLICY } from './widget-frame.js';
 
 /** Browser-facing security settings (README "Security"), read from the environment. */
@@ -131,18 +131,5 @@ export async function registerWebSecurity(
     return payload;
   });
 
-  const allowed = settings.corsAllowedOrigins;
-  await app.register(cors, {
-    // Per request: CORS headers on /api only, as the reference maps it (`/api/**`).
-    delegator: (request, callback) => {
-      const onApi = (request.url ?? '').startsWith('/api/');
-      callback(null, {
-        origin: onApi ? (allowed === '*' ? true : allowed) : false,
-        credentials: settings.corsAllowCredentials,
-        maxAge: settings.corsMaxAgeSec,
-        methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-        strictPreflight: false,
-      });
-    },
-  });
+  registerApiCors(app, settings);
 }
