@@ -599,7 +599,7 @@ export async function buildApp(
   rpc.attach(clusterRpc ?? transport.sessions);
 
   registerErrorHandling(app);
-  await registerWebSecurity(app, config.webSecurity);
+  registerWebSecurity(app, config.webSecurity);
   registerJsonBodyParser(app);
   registerValidation(app);
   registerRouteAccess(app, jwt, outdating);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { clientMessageOfStoreError, isUniqueViolation } from './sql-errors.js';
+import {
+  clientMessageOfStoreError,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  violatedUnique,
+} from './sql-errors.js';
 
 const storeError = (code: string, message: string) =>
   Object.assign(new Error(message), { severity: 'ERROR', code });
@@ -32,5 +37,18 @@ describe('isUniqueViolation', () => {
     expect(isUniqueViolation(storeError('23503', 'violates foreign key constraint'))).toBe(false);
     expect(isUniqueViolation(new Error('23505'))).toBe(false);
     expect(isUniqueViolation(undefined)).toBe(false);
+  });
+});
+
+describe('violatedUnique and isForeignKeyViolation', () => {
+  it('name the unique constraint violated, and tell a foreign-key violation', () => {
+    const unique = Object.assign(storeError('23505', 'duplicate key'), {
+      constraint: 'asset_tenant_id_name_key',
+    });
+    expect(violatedUnique(unique)).toBe('asset_tenant_id_name_key');
+    expect(violatedUnique(storeError('23505', 'duplicate key'))).toBeUndefined();
+    expect(violatedUnique(Object.assign(storeError('23503', 'fk'), { constraint: 'x' }))).toBeUndefined();
+    expect(isForeignKeyViolation(storeError('23503', 'violates foreign key constraint'))).toBe(true);
+    expect(isForeignKeyViolation(unique)).toBe(false);
   });
 });

@@ -13,6 +13,19 @@ export function sqlStateOf(error: unknown): string | undefined {
 /** True when the error is a unique violation (SQLSTATE 23505), whichever the constraint. */
 export const isUniqueViolation = (error: unknown): boolean => sqlStateOf(error) === '23505';
 
+/**
+ * The name of the unique constraint the error violated, if that is what it is: a race that slips
+ * past a service's own checks still gets the reference's 400 message for that constraint.
+ */
+export function violatedUnique(error: unknown): string | undefined {
+  if (!isUniqueViolation(error)) return undefined;
+  const constraint = (error as { constraint?: unknown }).constraint;
+  return typeof constraint === 'string' ? constraint : undefined;
+}
+
+/** True when the error is a foreign-key violation (SQLSTATE 23503). */
+export const isForeignKeyViolation = (error: unknown): boolean => sqlStateOf(error) === '23503';
+
 const DATA_EXCEPTIONS: Record<string, string> = {
   '22021': 'text holds a character that cannot be stored (such as NUL)',
   '22P05': 'text holds a character that cannot be stored (such as NUL)',

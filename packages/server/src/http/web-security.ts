@@ -104,10 +104,7 @@ const isEmbeddableRoute = (url: string) => /^\/dashboard\/[^/?#]+/.test(url);
  * /api as the reference configures it by default: any origin, any method and header, credentials,
  * preflight cached 30 minutes.
  */
-export async function registerWebSecurity(
-  app: FastifyInstance,
-  settings: WebSecuritySettings,
-): Promise<void> {
+export function registerWebSecurity(app: FastifyInstance, settings: WebSecuritySettings): void {
   const embedders = ["'self'", ...settings.embedAllowedOrigins].join(' ');
   const policy = consolePolicy(settings.mapTileOrigins);
   app.addHook('onSend', async (request, reply, payload) => {

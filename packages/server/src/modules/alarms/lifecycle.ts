@@ -11,9 +11,9 @@ import {
 } from '@meridian/common';
 import { v1 as uuidv1 } from 'uuid';
 import { jsonText } from '../../db/json-column.js';
+import { violatedUnique } from '../../db/sql-errors.js';
 import type { Db } from '../../db/store.js';
 import { ApiError, badRequest } from '../../http/api-error.js';
-import { violatedUnique } from '../customer-assignable/constraints.js';
 import type { AlarmEvent, AlarmEvents } from './events.js';
 import { propagationTargets } from './propagation.js';
 import type { AlarmsRepo, EntityRef } from './repo.js';

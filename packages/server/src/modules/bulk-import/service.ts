@@ -10,7 +10,7 @@ import {
 } from '@meridian/common';
 import { requireAccess } from '../../auth/policy.js';
 import type { Principal } from '../../auth/principal.js';
-import { clientMessageOfStoreError } from '../../db/sql-errors.js';
+import { clientMessageOfStoreError, violatedUnique } from '../../db/sql-errors.js';
 import type { Db } from '../../db/store.js';
 import { ApiError, badRequest } from '../../http/api-error.js';
 import type {
@@ -22,7 +22,6 @@ import type {
 import { TelemetryInputError } from '../../telemetry/values.js';
 import { ASSET_MESSAGES } from '../assets/service.js';
 import { type AuditEntry, type AuditLogService, actorOf } from '../audit-logs/service.js';
-import { violatedUnique } from '../customer-assignable/constraints.js';
 import type { DeviceProfilesService } from '../device-profiles/service.js';
 import { CREDENTIALS_MESSAGES } from '../devices/credentials.js';
 import { DEVICE_MESSAGES } from '../devices/service.js';

@@ -1,6 +1,7 @@
 import type { DeviceProfile } from '@meridian/common';
 import { type Operation, requireAccess } from '../../auth/policy.js';
 import type { Principal } from '../../auth/principal.js';
+import { isForeignKeyViolation, violatedUnique } from '../../db/sql-errors.js';
 import type { Db } from '../../db/store.js';
 import { badRequest, notFound } from '../../http/api-error.js';
 import type { PageQuery } from '../../http/page-query.js';
@@ -11,7 +12,6 @@ import {
   auditedAction,
   recordAction,
 } from '../audit-logs/audited-action.js';
-import { isForeignKeyViolation, violatedUnique } from '../customer-assignable/constraints.js';
 import { refId } from '../customer-assignable/save-input.js';
 import type { DeviceEvents } from '../devices/device-events.js';
 import { newDeviceProfileRow } from './default-profile.js';

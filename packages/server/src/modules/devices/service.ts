@@ -2,6 +2,7 @@ import { type Device, type DeviceTransportType, NULL_UUID, type OtaUpdateType } 
 import { v1 as uuidv1 } from 'uuid';
 import { type Operation, requireAccess } from '../../auth/policy.js';
 import type { Principal } from '../../auth/principal.js';
+import { violatedUnique } from '../../db/sql-errors.js';
 import type { Db } from '../../db/store.js';
 import { badRequest, notFound } from '../../http/api-error.js';
 import type { PageQuery } from '../../http/page-query.js';
@@ -12,7 +13,6 @@ import {
   auditedAction,
   recordAction,
 } from '../audit-logs/audited-action.js';
-import { violatedUnique } from '../customer-assignable/constraints.js';
 import { type AssignableKind, assignableSubject, assignableTarget } from '../customer-assignable/kind.js';
 import { parseIdList, requirePage } from '../customer-assignable/lists.js';
 import { customerOfSave, refId } from '../customer-assignable/save-input.js';

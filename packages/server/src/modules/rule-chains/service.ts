@@ -2,6 +2,7 @@ import type { RuleChain, RuleChainMetaData } from '@meridian/common';
 import { v1 as uuidv1 } from 'uuid';
 import { type Operation, requireAccess } from '../../auth/policy.js';
 import type { Principal } from '../../auth/principal.js';
+import { isForeignKeyViolation, violatedUnique } from '../../db/sql-errors.js';
 import type { Db } from '../../db/store.js';
 import { badRequest, notFound } from '../../http/api-error.js';
 import type { PageQuery } from '../../http/page-query.js';
@@ -13,7 +14,6 @@ import {
   auditedAction,
   recordAction,
 } from '../audit-logs/audited-action.js';
-import { isForeignKeyViolation, violatedUnique } from '../customer-assignable/constraints.js';
 import { refId } from '../customer-assignable/save-input.js';
 import { assertEntityLimit } from '../tenant-profiles/limits.js';
 import { metadataToWire, writeMetadata } from './metadata.js';

@@ -1,8 +1,8 @@
 import type { DeviceTransportType } from '@meridian/common';
 import { v1 as uuidv1 } from 'uuid';
+import { violatedUnique } from '../../db/sql-errors.js';
 import type { Db } from '../../db/store.js';
 import { ApiError } from '../../http/api-error.js';
-import { violatedUnique } from '../../modules/customer-assignable/constraints.js';
 import {
   assertCredentialsAllowed,
   type CredentialsInput,

@@ -1,7 +1,7 @@
 import type { DeviceTransportType } from '@meridian/common';
 import { v1 as uuidv1 } from 'uuid';
+import { violatedUnique } from '../../db/sql-errors.js';
 import type { Db } from '../../db/store.js';
-import { violatedUnique } from '../../modules/customer-assignable/constraints.js';
 import type { DeviceProfilesService } from '../../modules/device-profiles/service.js';
 import { newAccessToken } from '../../modules/devices/credentials.js';
 import { syncDeviceData } from '../../modules/devices/device-data.js';
