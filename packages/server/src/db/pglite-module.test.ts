@@ -15,9 +15,16 @@ describe('patchSharedBuffers', () => {
     const patched = patchSharedBuffers(binary, '16MB');
     expect(patched?.length).toBe(binary.length);
     expect(text(patched as Uint8Array)).toBe(
-      '\x00asm..temp_buffers=8MB\0shared_buffers=16MB\0\0wal_buffers=4MB\0',
+      '\x00asm..temp_buffers=8MB\0shared_buffers=16MB\0\0wal_buffers=-1\0\0',
     );
     expect(text(patchSharedBuffers(binary, '512kB') as Uint8Array)).toContain('shared_buffers=512kB\0wal');
+  });
+
+  it('patches shared_buffers alone when the WAL buffers are not baked in', () => {
+    const withoutWal = Buffer.from('\x00asm..shared_buffers=128MB\0work_mem=4MB\0', 'latin1');
+    expect(text(patchSharedBuffers(withoutWal, '8MB') as Uint8Array)).toBe(
+      '\x00asm..shared_buffers=8MB\0\0\0work_mem=4MB\0',
+    );
   });
 
   it('leaves the input untouched', () => {
@@ -39,7 +46,7 @@ describe('patchSharedBuffers', () => {
 });
 
 describe('embedded store', () => {
-  it('runs with the configured shared_buffers', async () => {
+  it('runs with the configured shared_buffers and WAL buffers sized from them', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'meridian-pglite-module-'));
     const notices: string[] = [];
     const store = await openStore({
@@ -51,6 +58,9 @@ describe('embedded store', () => {
     try {
       const { rows } = await sql<{ sharedBuffers: string }>`show shared_buffers`.execute(store.db);
       expect(rows[0]?.sharedBuffers).toBe('8MB');
+      // PostgreSQL's own -1: 1/32 of shared_buffers (PGlite bakes in 4MB).
+      const wal = await sql<{ walBuffers: string }>`show wal_buffers`.execute(store.db);
+      expect(wal.rows[0]?.walBuffers).toBe('256kB');
       expect(notices).toEqual([]);
     } finally {
       await store.close();

@@ -15,8 +15,12 @@ const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Arra
  * idle embedded store held ~150 MB of zero pages (decision 0013). The option string sits in the
  * binary's data segment; this loader rewrites it in place (same length, NUL-padded) and compiles the
  * patched binary once per process, so every store of the process shares the compiled code.
+ * The WAL buffers baked beside it (`wal_buffers=4MB`, also zeroed at start-up) go back to
+ * PostgreSQL's own default, -1: 1/32 of shared_buffers, 256 kB with 8 MB (2-3 MB less idle memory,
+ * ingest alike: bench/README.md, "2026-12-01 (fast EPYC)").
  */
 const BAKED_OPTION = 'shared_buffers=128MB';
+const BAKED_WAL_BUFFERS = 'wal_buffers=4MB';
 
 /** A shared_buffers value that fits in place of `128MB`: up to five characters, kB or MB. */
 export const SHARED_BUFFERS_PATTERN = /^(?=.{1,5}$)[1-9]\d*(kB|MB)$/;
@@ -25,18 +29,28 @@ export type PgliteModule = { patched: true; module: WasmModule } | { patched: fa
 
 const compiled = new Map<string, Promise<PgliteModule>>();
 
-/** Rewrites the baked `shared_buffers` option of a PGlite binary; undefined when it is not there. */
+/**
+ * Rewrites the baked `shared_buffers` option of a PGlite binary, and its `wal_buffers` when that is
+ * there; undefined when `shared_buffers` is not.
+ */
 export function patchSharedBuffers(wasm: Uint8Array, sharedBuffers: string): Uint8Array | undefined {
   if (!SHARED_BUFFERS_PATTERN.test(sharedBuffers))
     throw new Error(
       `shared_buffers must be like 16MB or 512kB (at most 5 characters), got '${sharedBuffers}'`,
     );
   const bytes = Buffer.from(wasm);
-  const baked = Buffer.from(`${BAKED_OPTION}\0`);
-  const at = bytes.indexOf(baked);
-  if (at < 0 || bytes.indexOf(baked, at + 1) >= 0) return undefined;
-  Buffer.from(`shared_buffers=${sharedBuffers}`.padEnd(baked.length, '\0')).copy(bytes, at);
+  if (!replaceOnce(bytes, BAKED_OPTION, `shared_buffers=${sharedBuffers}`)) return undefined;
+  replaceOnce(bytes, BAKED_WAL_BUFFERS, 'wal_buffers=-1');
   return bytes;
+}
+
+/** Rewrites the NUL-terminated `baked` in place when it occurs once; whether it did. */
+function replaceOnce(bytes: Buffer, baked: string, option: string): boolean {
+  const terminated = Buffer.from(`${baked}\0`);
+  const at = bytes.indexOf(terminated);
+  if (at < 0 || bytes.indexOf(terminated, at + 1) >= 0) return false;
+  Buffer.from(option.padEnd(terminated.length, '\0')).copy(bytes, at);
+  return true;
 }
 
 /** The compiled PGlite binary with the given shared_buffers, or why the stock one must be used. */
