@@ -1,10 +1,11 @@
 // Node options and environment for the server process, shared by `npm start` and the test and
 // bench launchers.
-// On PostgreSQL, the young generation may grow to 128 MB semi-spaces (V8's default is 16; decision
-// 0049): with the MQTT read gate bounding the messages in process, a collection then copies a
-// small share of what it scans (garbage collection at the ingest peak: bench/README.md, "2026-11-30
-// (late)"). It grows only under load; V8's memory reducer gives it back within about two minutes of
-// idleness (instead of ~30 s).
+// On PostgreSQL, the young generation may grow to 64 MB semi-spaces (V8's default is 16; decisions
+// 0049 and 0053): with the MQTT read gate bounding the messages in process, a collection then copies
+// a small share of what it scans (garbage collection ~8 % of the server's time at the ingest peak).
+// 128 MB took that to 4 % but, grown by a burst, left scavenges and full collections slow enough to
+// put CoAP's p99 at 3,000 msg/s over 20 ms. It grows only under load; V8's memory reducer gives it
+// back within about two minutes of idleness (instead of ~30 s).
 // On the embedded store (decision 0013), whose own thread bounds ingest:
 // - the young generation is V8's own (16 MB semi-spaces; decision 0044): a smaller one promoted the
 //   messages waiting for their group commit, and V8's memory reducer shrinks it when idle;
@@ -22,7 +23,7 @@ const embedded = (env) => !env.DATABASE_URL;
 export const serverNodeFlags = (env) => {
   if (embedded(env)) return ['--bytecode-old-age=1', '--flush-baseline-code'];
   // A size chosen in NODE_OPTIONS wins (the command line would otherwise override it).
-  return /--max-semi-space-size/.test(env.NODE_OPTIONS ?? '') ? [] : ['--max-semi-space-size=128'];
+  return /--max-semi-space-size/.test(env.NODE_OPTIONS ?? '') ? [] : ['--max-semi-space-size=64'];
 };
 
 /**
