@@ -3,45 +3,45 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { patchSharedBuffers } from './pglite-module.js';
+import { patchBufferOptions } from './pglite-module.js';
 import { openStore } from './store.js';
 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
 
-describe('patchSharedBuffers', () => {
+describe('patchBufferOptions', () => {
   const binary = Buffer.from('\x00asm..temp_buffers=8MB\0shared_buffers=128MB\0wal_buffers=4MB\0', 'latin1');
 
   it('rewrites the baked option in place, padded with NULs', () => {
-    const patched = patchSharedBuffers(binary, '16MB');
+    const patched = patchBufferOptions(binary, '16MB');
     expect(patched?.length).toBe(binary.length);
     expect(text(patched as Uint8Array)).toBe(
       '\x00asm..temp_buffers=8MB\0shared_buffers=16MB\0\0wal_buffers=-1\0\0',
     );
-    expect(text(patchSharedBuffers(binary, '512kB') as Uint8Array)).toContain('shared_buffers=512kB\0wal');
+    expect(text(patchBufferOptions(binary, '512kB') as Uint8Array)).toContain('shared_buffers=512kB\0wal');
   });
 
   it('patches shared_buffers alone when the WAL buffers are not baked in', () => {
     const withoutWal = Buffer.from('\x00asm..shared_buffers=128MB\0work_mem=4MB\0', 'latin1');
-    expect(text(patchSharedBuffers(withoutWal, '8MB') as Uint8Array)).toBe(
+    expect(text(patchBufferOptions(withoutWal, '8MB') as Uint8Array)).toBe(
       '\x00asm..shared_buffers=8MB\0\0\0work_mem=4MB\0',
     );
   });
 
   it('leaves the input untouched', () => {
     const before = text(binary);
-    patchSharedBuffers(binary, '8MB');
+    patchBufferOptions(binary, '8MB');
     expect(text(binary)).toBe(before);
   });
 
   it('gives up when the option is missing or ambiguous', () => {
-    expect(patchSharedBuffers(Buffer.from('shared_buffers=64MB\0'), '8MB')).toBeUndefined();
+    expect(patchBufferOptions(Buffer.from('shared_buffers=64MB\0'), '8MB')).toBeUndefined();
     const twice = Buffer.concat([binary, binary]);
-    expect(patchSharedBuffers(twice, '8MB')).toBeUndefined();
+    expect(patchBufferOptions(twice, '8MB')).toBeUndefined();
   });
 
   it('refuses values that do not fit or are not sizes', () => {
     for (const bad of ['1024kB', '16GB', '0MB', '16', 'x', '16MB;--'])
-      expect(() => patchSharedBuffers(binary, bad), bad).toThrow(/shared_buffers must be like 16MB/);
+      expect(() => patchBufferOptions(binary, bad), bad).toThrow(/shared_buffers must be like 16MB/);
   });
 });
 

@@ -19,7 +19,7 @@ const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Arra
  * PostgreSQL's own default, -1: 1/32 of shared_buffers, 256 kB with 8 MB (2-3 MB less idle memory,
  * ingest alike: bench/README.md, "2026-12-01 (fast EPYC)").
  */
-const BAKED_OPTION = 'shared_buffers=128MB';
+const BAKED_SHARED_BUFFERS = 'shared_buffers=128MB';
 const BAKED_WAL_BUFFERS = 'wal_buffers=4MB';
 
 /** A shared_buffers value that fits in place of `128MB`: up to five characters, kB or MB. */
@@ -33,13 +33,13 @@ const compiled = new Map<string, Promise<PgliteModule>>();
  * Rewrites the baked `shared_buffers` option of a PGlite binary, and its `wal_buffers` when that is
  * there; undefined when `shared_buffers` is not.
  */
-export function patchSharedBuffers(wasm: Uint8Array, sharedBuffers: string): Uint8Array | undefined {
+export function patchBufferOptions(wasm: Uint8Array, sharedBuffers: string): Uint8Array | undefined {
   if (!SHARED_BUFFERS_PATTERN.test(sharedBuffers))
     throw new Error(
       `shared_buffers must be like 16MB or 512kB (at most 5 characters), got '${sharedBuffers}'`,
     );
   const bytes = Buffer.from(wasm);
-  if (!replaceOnce(bytes, BAKED_OPTION, `shared_buffers=${sharedBuffers}`)) return undefined;
+  if (!replaceOnce(bytes, BAKED_SHARED_BUFFERS, `shared_buffers=${sharedBuffers}`)) return undefined;
   replaceOnce(bytes, BAKED_WAL_BUFFERS, 'wal_buffers=-1');
   return bytes;
 }
@@ -70,7 +70,7 @@ async function load(sharedBuffers: string): Promise<PgliteModule> {
   v8.setFlagsFromString('--liftoff-only');
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const wasmPath = path.join(path.dirname(entry), 'pglite.wasm');
-  const patched = patchSharedBuffers(await fs.readFile(wasmPath), sharedBuffers);
-  if (!patched) return { patched: false, reason: `'${BAKED_OPTION}' not found once in ${wasmPath}` };
+  const patched = patchBufferOptions(await fs.readFile(wasmPath), sharedBuffers);
+  if (!patched) return { patched: false, reason: `'${BAKED_SHARED_BUFFERS}' not found once in ${wasmPath}` };
   return { patched: true, module: await wasm.compile(patched) };
 }
